@@ -1,0 +1,116 @@
+//! Pure rules engines. Nothing in here knows about Leptos, web-sys or the DOM: a game is plain,
+//! serialisable data plus moves that either apply or are refused with a reason.
+//!
+//! Every game implements [`Game`]; saving, the move log, hand-over screens and (later) computer
+//! players are written once against that trait.
+
+pub mod just4fun;
+pub mod rng;
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// Seat index of a player, 0-based, in turn order.
+pub type PlayerIdx = usize;
+
+/// Which of the four games a saved state belongs to. The string form is stored in saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    Just4Fun,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 1] = [GameKind::Just4Fun];
+
+    /// Stable identifier used in saves and URLs.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameKind::Just4Fun => "just4fun",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// Allowed player counts (inclusive).
+    pub fn players(self) -> (usize, usize) {
+        match self {
+            GameKind::Just4Fun => (2, 4),
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// One or more players share the win (several only where the rules let equal scores share).
+    Winners(Vec<PlayerIdx>),
+    /// Nobody wins.
+    Draw,
+}
+
+/// A setup that the rules do not allow (wrong player count, bad option combination).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetupError {
+    PlayerCount { min: usize, max: usize, got: usize },
+    Invalid(String),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::PlayerCount { min, max, got } => {
+                write!(f, "this game needs {min} to {max} players, not {got}")
+            }
+            SetupError::Invalid(why) => f.write_str(why),
+        }
+    }
+}
+
+/// The contract every game engine fulfils.
+///
+/// `apply` is atomic: on `Err` the state is exactly as before. A state that came from outside
+/// (a save file) must pass [`Game::validate`] before any other method is called on it; after
+/// that no method panics.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + 'static {
+    /// A player's decision.
+    type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
+    /// Why a move was refused.
+    type Error: Clone + Debug + PartialEq + 'static;
+    /// What a move did, as recorded in the move log (contains the move and its consequences).
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
+    /// Variants and options chosen at setup.
+    type Options: Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned + 'static;
+
+    const KIND: GameKind;
+
+    /// A fresh game. All randomness derives from `seed`.
+    fn new(players: usize, options: Self::Options, seed: u64) -> Result<Self, SetupError>;
+
+    fn options(&self) -> &Self::Options;
+    fn player_count(&self) -> usize;
+
+    /// Whose decision it is; `None` once the game is over.
+    fn to_move(&self) -> Option<PlayerIdx>;
+
+    /// Every move the player to move may make (empty when the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Play a move for the player to move.
+    fn apply(&mut self, mv: &Self::Move) -> Result<Self::Event, Self::Error>;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Moves made so far (shown in save slots as the turn counter).
+    fn turn(&self) -> u32;
+
+    /// Whether a player holds something the others must not see (hands, a held tile), so the
+    /// device has to be handed over behind a cover screen.
+    fn has_hidden_information(&self) -> bool;
+
+    /// Checks a state that came from outside (a save) for consistency.
+    fn validate(&self) -> Result<(), String>;
+}

@@ -1,0 +1,9 @@
+//! Spieltisch: four German tabletop games in the browser.
+//!
+//! `engine` holds the pure rules (no UI, no browser); `ui` is the Leptos layer, built only for
+//! the browser target.
+pub mod engine;
+pub mod session;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,4 @@
+fn main() {
+    #[cfg(target_arch = "wasm32")]
+    spieltisch::ui::start();
+}

@@ -1,0 +1,156 @@
+//! Components every game uses: messages, the hand-over cover, the move log, confirmations, the
+//! end screen frame.
+
+use super::i18n::t;
+use super::AppCtx;
+use crate::session::Seat;
+use leptos::prelude::*;
+
+/// The current message, if any. Errors stay until dismissed; notes too, but look calmer.
+#[component]
+pub fn ToastView() -> impl IntoView {
+    let ctx = AppCtx::get();
+    move || {
+        ctx.toast.get().map(|toast| {
+            view! {
+                <div class="toast" class:error=toast.error data-test="message" role="alert">
+                    <span>{toast.text}</span>
+                    <button class="icon" aria-label=t("Schließen", "Close") on:click=move |_| ctx.toast.set(None)>
+                        "×"
+                    </button>
+                </div>
+            }
+        })
+    }
+}
+
+/// Full-screen cover between two players' turns. Nothing secret is rendered while it shows:
+/// the game screens check `AppCtx::cover` before rendering a hand.
+#[component]
+pub fn HandOver(seat: Seat, player: usize) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let name = seat.name.clone();
+    view! {
+        <div class="handover" data-test="handover" role="dialog" aria-modal="true">
+            <div class="handover-card">
+                <span class=format!("stone big c-{}", seat.color.id()) aria-hidden="true"></span>
+                <p class="handover-title">
+                    {if super::i18n::is_de() {
+                        format!("Gib das Gerät an {name} weiter")
+                    } else {
+                        format!("Pass the device to {name}")
+                    }}
+                </p>
+                <p class="hint">{t("Die anderen schauen bitte weg.", "Everyone else, please look away.")}</p>
+                <button
+                    class="primary big"
+                    data-test="reveal"
+                    data-player=player.to_string()
+                    on:click=move |_| ctx.cover.set(None)
+                >
+                    {if super::i18n::is_de() {
+                        format!("Ich bin {} – zeigen", seat.name)
+                    } else {
+                        format!("I am {} – show", seat.name)
+                    }}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The move log, newest entry last. `lines` is already readable text.
+#[component]
+pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
+    view! {
+        <details class="move-log" data-test="move-log">
+            <summary>
+                {t("Spielverlauf", "Moves")}
+                " (" {move || lines.with(Vec::len)} ")"
+            </summary>
+            <ol>
+                <For
+                    each=move || lines.get().into_iter().enumerate()
+                    key=|(i, line)| (*i, line.clone())
+                    children=|(_, line)| view! { <li>{line}</li> }
+                />
+            </ol>
+        </details>
+    }
+}
+
+/// A modal yes/no question. `on_answer(true)` for yes.
+#[component]
+pub fn Confirm(
+    #[prop(into)] text: String,
+    #[prop(into)] yes: String,
+    on_answer: Callback<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="modal-backdrop" role="dialog" aria-modal="true">
+            <div class="modal">
+                <p>{text}</p>
+                <div class="row">
+                    <button data-test="confirm-no" on:click=move |_| on_answer.run(false)>
+                        {t("Abbrechen", "Cancel")}
+                    </button>
+                    <button class="primary" data-test="confirm-yes" on:click=move |_| on_answer.run(true)>
+                        {yes}
+                    </button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// The frame of every game's end screen: a headline, the game's own breakdown, what next.
+#[component]
+pub fn EndScreen(
+    #[prop(into)] headline: String,
+    on_rematch: Callback<()>,
+    on_new: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let ctx = AppCtx::get();
+    view! {
+        <section class="end-screen" data-test="end-screen" aria-live="polite">
+            <h2>{headline}</h2>
+            {children()}
+            <div class="row">
+                <button class="primary" data-test="rematch" on:click=move |_| on_rematch.run(())>
+                    {t("Revanche", "Rematch")}
+                </button>
+                <button data-test="new-game" on:click=move |_| on_new.run(())>
+                    {t("Neues Spiel", "New game")}
+                </button>
+                <button data-test="end-home" on:click=move |_| ctx.go(super::Route::Home)>
+                    {t("Startseite", "Home")}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+/// A player's name with their colour.
+#[component]
+pub fn PlayerTag(seat: Seat) -> impl IntoView {
+    view! {
+        <span class="player-tag">
+            <span class=format!("stone c-{}", seat.color.id()) aria-hidden="true"></span>
+            <span class="player-name">{seat.name}</span>
+        </span>
+    }
+}
+
+/// Localised name of a player colour.
+pub fn color_name(color: crate::session::PlayerColor) -> &'static str {
+    use crate::session::PlayerColor::*;
+    match color {
+        Red => t("Rot", "Red"),
+        Yellow => t("Gelb", "Yellow"),
+        Green => t("Grün", "Green"),
+        White => t("Weiß", "White"),
+        Black => t("Schwarz", "Black"),
+        Purple => t("Lila", "Purple"),
+    }
+}

@@ -1,0 +1,290 @@
+//! Just 4 Fun on screen: board, hand, players, log and end screen.
+
+pub mod board;
+pub mod notation;
+pub mod result;
+pub mod rules;
+
+use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
+use crate::engine::{Game, SetupError};
+use crate::session::{AnySession, Seat, Session, Stored};
+use crate::ui::components::{Confirm, MoveLog, PlayerTag};
+use crate::ui::i18n::{is_de, t};
+use crate::ui::{new_seed, AppCtx, GameHandle, Route};
+use board::{field_views, seat_side, side_arrow, Board};
+use leptos::prelude::*;
+
+pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
+    Session::<Just4Fun>::new(seats, options, new_seed()).map(Just4Fun::wrap)
+}
+
+#[component]
+pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
+    view! {
+        <section>
+            <h2>{t("Spielplan", "Board")}</h2>
+            <label class="check">
+                <input type="checkbox" data-test="opt-random-layout"
+                    prop:checked=move || options.with(|o| o.random_layout)
+                    on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| o.random_layout = on) } />
+                {t("Zufällige Anordnung der Zahlen (statt des Standardplans)", "Random arrangement of the numbers (instead of the standard board)")}
+            </label>
+        </section>
+    }
+}
+
+/// The cards of `hand` at `picked` positions.
+fn picked_values(hand: &[u8], picked: &[usize]) -> Vec<u8> {
+    picked.iter().filter_map(|&i| hand.get(i).copied()).collect()
+}
+
+/// Hand positions of the fewest cards that make `number`, preferring high cards (they are
+/// harder to use later). `None` when no combination makes it.
+fn cards_for(hand: &[u8], number: u8) -> Option<Vec<usize>> {
+    let n = hand.len().min(4);
+    (1u32..(1 << n))
+        .filter(|mask| hand.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, v)| u32::from(*v)).sum::<u32>() == u32::from(number))
+        .map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).collect::<Vec<_>>())
+        .min_by_key(|picked: &Vec<usize>| (picked.len(), std::cmp::Reverse(picked.iter().map(|&i| hand[i]).max())))
+}
+
+pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
+    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
+    match e {
+        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
+        RuleError::NoCards => t("Wähle mindestens eine Karte.", "Pick at least one card.").into(),
+        RuleError::TooManyCards { .. } => t("Höchstens vier Karten auf einmal.", "At most four cards at once.").into(),
+        RuleError::CardsNotInHand => t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into(),
+        RuleError::SumNotAField { sum } => {
+            if is_de() { format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).") } else { format!("Sum {sum} – there is no such field (36 at most).") }
+        }
+        RuleError::Blocked { field, by } => {
+            if is_de() {
+                format!("Feld {field} ist für dich gesperrt: {} hat dort mindestens 2 Steine mehr als du.", name(*by))
+            } else {
+                format!("Field {field} is blocked for you: {} has at least 2 stones more there.", name(*by))
+            }
+        }
+        RuleError::MustPlay => t("Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.", "You can still play – new cards only when nothing fits.").into(),
+    }
+}
+
+#[component]
+pub fn PlayJust4Fun() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let game = GameHandle::<Just4Fun>::new(ctx);
+    let picked = RwSignal::new(Vec::<usize>::new());
+    let confirm_locked = RwSignal::new(None::<Vec<u8>>);
+
+    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
+    // The player whose private cards may be shown right now.
+    let viewer = move || if ctx.cover.get().is_some() { None } else { game.with(|s| s.state.to_move()).flatten() };
+    let hand = move || viewer().and_then(|p| game.with(|s| s.state.hand(p).to_vec())).unwrap_or_default();
+    let selection = move || picked_values(&hand(), &picked.get());
+    let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
+    let target = move || u8::try_from(sum()).ok().filter(|s| (1..=36).contains(s));
+    let last_cell = move || {
+        game.with(|s| match s.log.last() {
+            Some(Event::Placed { cell, .. }) => Some(*cell),
+            _ => None,
+        })
+        .flatten()
+    };
+    let fields = Signal::derive(move || {
+        game.with(|s| field_views(&s.state, viewer(), target(), last_cell())).unwrap_or_default()
+    });
+    let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
+    let must_swap = move || viewer().is_some() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false);
+    let log_lines = Signal::derive(move || {
+        game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
+    });
+
+    let play = move |cards: Vec<u8>| match game.play(&Move::Play { cards }) {
+        Ok(_) => picked.set(Vec::new()),
+        Err(e) => ctx.warn(error_text(&e, &seats.get_untracked())),
+    };
+    // Placing is the costly step: it happens on a second tap on the highlighted field (or the
+    // button), and adding to one's own locked field asks first.
+    let place = move || {
+        let cards = selection();
+        let Some(number) = target() else {
+            return ctx.warn(error_text(&RuleError::SumNotAField { sum: sum() }, &seats.get_untracked()));
+        };
+        let own_locked = game
+            .with_untracked(|s| {
+                let cell = s.state.cell_of(number)?;
+                let me = s.state.to_move()?;
+                (s.state.locked_by(cell) == Some(me)).then_some(())
+            })
+            .flatten()
+            .is_some();
+        if own_locked {
+            confirm_locked.set(Some(cards));
+        } else {
+            play(cards);
+        }
+    };
+    let on_tap = Callback::new(move |cell: usize| {
+        if viewer().is_none() || must_swap() {
+            return;
+        }
+        let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
+        if target() == Some(number) {
+            return place();
+        }
+        let (blocker, cards) = game
+            .with_untracked(|s| {
+                let me = s.state.to_move().unwrap_or(0);
+                (s.state.blocked_by(me, cell), cards_for(s.state.hand(me), number))
+            })
+            .unwrap_or((None, None));
+        match (blocker, cards) {
+            (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
+            (None, Some(cards)) => picked.set(cards),
+            (None, None) => ctx.warn(if is_de() {
+                format!("Keine Kombination deiner Karten ergibt {number}.")
+            } else {
+                format!("No combination of your cards makes {number}.")
+            }),
+        }
+    });
+
+    let status = move || {
+        if must_swap() {
+            return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
+        }
+        let total = sum();
+        if selection().is_empty() {
+            return t("Karten wählen – oder ein markiertes Feld antippen.", "Pick cards – or tap a marked field.").to_string();
+        }
+        let parts: Vec<String> = selection().iter().map(u8::to_string).collect();
+        let expr = format!("{} = {total}", parts.join(" + "));
+        match target() {
+            None => format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)")),
+            Some(n) => {
+                let blocked = game.with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c))).flatten();
+                match blocked {
+                    Some(by) => error_text(&RuleError::Blocked { field: n, by }, &seats.get()),
+                    None => format!("{expr} – {}", t("Feld antippen oder „Setzen“", "tap the field or “Place”")),
+                }
+            }
+        }
+    };
+
+    let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);
+
+    view! {
+        <div class="j4f">
+            <div class="board-area">
+                <Board fields=fields seats=seats win_line=win_line on_tap=on_tap />
+            </div>
+            <aside class="side">
+                <Players game=game />
+                <p class="piles" data-test="piles">
+                    {move || game.with(|s| {
+                        let round = s.state.round();
+                        let draw = s.state.draw_pile_len();
+                        let discard = s.state.discard_len();
+                        let top = s.state.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
+                        if is_de() {
+                            format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
+                        } else {
+                            format!("Round {round} · draw pile {draw} · discard {discard}{top}")
+                        }
+                    })}
+                </p>
+                {move || if over() {
+                    result::EndView(result::EndViewProps { game }).into_any()
+                } else if viewer().is_some() {
+                    view! {
+                        <div class="hand-area">
+                            <div class="hand" data-test="hand">
+                                {move || hand().into_iter().enumerate().map(|(i, value)| view! {
+                                    <button
+                                        class="card"
+                                        data-test="card"
+                                        data-value=value.to_string()
+                                        aria-pressed=move || picked.with(|p| p.contains(&i)).to_string()
+                                        disabled=must_swap
+                                        on:click=move |_| picked.update(|p| if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); })
+                                    >{value}</button>
+                                }).collect_view()}
+                            </div>
+                            <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            <div class="row actions">
+                                {move || if must_swap() {
+                                    view! {
+                                        <button class="primary big" data-test="new-hand" on:click=move |_| {
+                                            if let Err(e) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
+                                        }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
+                                    }.into_any()
+                                } else {
+                                    view! {
+                                        <button data-test="clear" disabled=move || picked.with(Vec::is_empty) on:click=move |_| picked.set(Vec::new())>
+                                            {t("Auswahl leeren", "Clear")}
+                                        </button>
+                                        <button class="primary" data-test="place" disabled=move || target().is_none() on:click=move |_| place()>
+                                            {move || match target() {
+                                                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
+                                                None => t("Setzen", "Place").to_string(),
+                                            }}
+                                        </button>
+                                    }.into_any()
+                                }}
+                            </div>
+                        </div>
+                    }.into_any()
+                } else {
+                    view! { <div class="hand-area covered"></div> }.into_any()
+                }}
+                <MoveLog lines=log_lines />
+            </aside>
+            {move || confirm_locked.get().map(|cards| {
+                let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+                let text = if is_de() {
+                    format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
+                } else {
+                    format!("Field {number} is already safely yours. Add another stone anyway?")
+                };
+                view! {
+                    <Confirm text=text yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
+                        confirm_locked.set(None);
+                        if yes { play(cards.clone()) }
+                    }) />
+                }
+            })}
+        </div>
+    }
+}
+
+/// Each player: colour, name, seat side, stones left and in the box; the player to move marked.
+#[component]
+fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
+    view! {
+        <ul class="players" data-test="players">
+            {move || game.with(|s| {
+                let n = s.seats.len();
+                s.seats.iter().cloned().enumerate().map(|(p, seat)| {
+                    let current = s.state.to_move() == Some(p);
+                    let supply = s.state.supply(p);
+                    let boxed = s.state.boxed(p);
+                    view! {
+                        <li class="player" class:current=current aria-current=current.then_some("true")>
+                            <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
+                            <PlayerTag seat=seat />
+                            <span class="counts">
+                                {if is_de() { format!("{supply} Steine") } else { format!("{supply} stones") }}
+                                {(boxed > 0).then(|| if is_de() { format!(" · {boxed} in der Schachtel") } else { format!(" · {boxed} boxed") })}
+                            </span>
+                        </li>
+                    }
+                }).collect_view()
+            })}
+        </ul>
+    }
+}
+
+/// Back to the setup screen for the same game.
+pub fn new_game(ctx: AppCtx) {
+    ctx.go(Route::Setup(crate::engine::GameKind::Just4Fun));
+}

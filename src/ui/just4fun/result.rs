@@ -1,0 +1,91 @@
+//! The end screen's breakdown: the winning line, or the final scoring per player.
+
+use crate::engine::just4fun::Just4Fun;
+use crate::engine::Outcome;
+use crate::ui::components::{EndScreen, PlayerTag};
+use crate::ui::i18n::{is_de, t};
+use crate::ui::GameHandle;
+use leptos::prelude::*;
+
+#[component]
+pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
+    let ctx = crate::ui::AppCtx::get();
+    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
+        return ().into_any();
+    };
+    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
+    let on_rematch = Callback::new(move |_| game.rematch());
+    let on_new = Callback::new(move |_| super::new_game(ctx));
+
+    if let Some((winner, line)) = state.win() {
+        let numbers: Vec<String> = line.iter().map(|&c| state.number_at(c).to_string()).collect();
+        let headline = if is_de() { format!("{} gewinnt!", name(winner)) } else { format!("{} wins!", name(winner)) };
+        let detail = if is_de() {
+            format!("Mehrheit auf vier Feldern in einer Reihe: {}", numbers.join(" – "))
+        } else {
+            format!("Majority on four fields in a line: {}", numbers.join(" – "))
+        };
+        return view! {
+            <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+                <p data-test="result-detail">{detail}</p>
+            </EndScreen>
+        }
+        .into_any();
+    }
+
+    let Some(scoring) = state.final_scoring() else { return ().into_any() };
+    let headline = match &scoring.outcome {
+        Outcome::Winners(w) if w.len() == 1 => {
+            let p = w[0];
+            let tied = scoring.sums.iter().filter(|&&s| Some(&s) == scoring.sums.get(p)).count() > 1;
+            match (is_de(), tied) {
+                (true, false) => format!("{} gewinnt!", name(p)),
+                (true, true) => format!("{} gewinnt – bei Punktgleichstand mit dem höchsten Feld.", name(p)),
+                (false, false) => format!("{} wins!", name(p)),
+                (false, true) => format!("{} wins – equal points, but the highest field.", name(p)),
+            }
+        }
+        Outcome::Winners(w) => {
+            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
+            if is_de() { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
+        }
+        Outcome::Draw => t("Unentschieden.", "A draw.").to_string(),
+    };
+    let rows = seats
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(p, seat)| {
+            let kept = scoring.kept.get(p).cloned().unwrap_or_default();
+            let fields = if kept.is_empty() { "–".to_string() } else { kept.iter().map(u8::to_string).collect::<Vec<_>>().join(", ") };
+            let highest = kept.first().map_or("–".to_string(), u8::to_string);
+            let sum = scoring.sums.get(p).copied().unwrap_or(0);
+            view! {
+                <tr>
+                    <td><PlayerTag seat=seat /></td>
+                    <td>{fields}</td>
+                    <td class="num">{highest}</td>
+                    <td class="num"><strong>{sum}</strong></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+            <p>{t(
+                "Alle Steine sind gesetzt. Auf jedem Feld behält nur die Mehrheit ihre Steine; bei Gleichstand wird das Feld geräumt.",
+                "All stones are placed. On each field only the majority keeps its stones; a tie clears the field.",
+            )}</p>
+            <table class="scores" data-test="result-detail">
+                <thead><tr>
+                    <th>{t("Spieler", "Player")}</th>
+                    <th>{t("Behaltene Felder", "Fields kept")}</th>
+                    <th>{t("Höchstes", "Highest")}</th>
+                    <th>{t("Summe", "Total")}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </EndScreen>
+    }
+    .into_any()
+}

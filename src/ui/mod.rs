@@ -1,0 +1,311 @@
+//! The Leptos layer: screens, shared components and one folder per game. The engine state sits
+//! in one signal ([`AppCtx::game`]); everything else is derived from it while rendering.
+
+pub mod components;
+pub mod i18n;
+pub mod just4fun;
+pub mod screens;
+pub mod settings;
+pub mod storage;
+
+use crate::engine::{Game, GameKind};
+use crate::session::{AnySession, Session, Stored};
+use leptos::prelude::*;
+use settings::Settings;
+use std::marker::PhantomData;
+use wasm_bindgen::prelude::*;
+
+/// Where the app is. Kept in the URL's hash so it works under any sub-path and survives a reload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    Home,
+    Setup(GameKind),
+    Play,
+    Rules(GameKind),
+    Settings,
+}
+
+impl Route {
+    pub fn from_hash(hash: &str) -> Route {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        let mut parts = path.split('/');
+        match (parts.next(), parts.next()) {
+            (Some("new"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Setup),
+            (Some("rules"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Rules),
+            (Some("play"), _) => Route::Play,
+            (Some("settings"), _) => Route::Settings,
+            _ => Route::Home,
+        }
+    }
+
+    pub fn to_hash(self) -> String {
+        match self {
+            Route::Home => "#/".into(),
+            Route::Setup(k) => format!("#/new/{}", k.id()),
+            Route::Play => "#/play".into(),
+            Route::Rules(k) => format!("#/rules/{}", k.id()),
+            Route::Settings => "#/settings".into(),
+        }
+    }
+}
+
+/// A short message for the user (an error or a note), shown until dismissed or replaced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Toast {
+    pub text: String,
+    pub error: bool,
+}
+
+/// Shared handles, provided once at the root.
+#[derive(Clone, Copy)]
+pub struct AppCtx {
+    pub route: RwSignal<Route>,
+    /// The running game: the one place the engine state lives in the UI.
+    pub game: RwSignal<Option<AnySession>>,
+    pub settings: RwSignal<Settings>,
+    pub toast: RwSignal<Option<Toast>>,
+    /// `Some(player)` while the hand-over cover asks to pass the device to `player`.
+    pub cover: RwSignal<Option<usize>>,
+    /// Bumped whenever save slots change, so lists re-read storage.
+    pub slots_changed: RwSignal<u32>,
+}
+
+impl AppCtx {
+    pub fn get() -> AppCtx {
+        // Provided by `App` before any screen renders.
+        use_context::<AppCtx>().unwrap_or_else(|| unreachable!("AppCtx is provided at the root"))
+    }
+
+    pub fn go(&self, route: Route) {
+        if self.route.get_untracked() != route {
+            self.route.set(route);
+        }
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&route.to_hash());
+        }
+    }
+
+    pub fn say(&self, text: impl Into<String>) {
+        self.toast.set(Some(Toast { text: text.into(), error: false }));
+    }
+
+    pub fn warn(&self, text: impl Into<String>) {
+        self.toast.set(Some(Toast { text: text.into(), error: true }));
+    }
+
+    /// Makes `session` the running game and opens it (behind the cover when needed).
+    pub fn open_game(&self, session: AnySession) {
+        self.cover.set(self.cover_for(&session));
+        self.game.set(Some(session));
+        self.autosave();
+        self.go(Route::Play);
+    }
+
+    /// Who the cover should name before `session` is shown, if anyone.
+    fn cover_for(&self, session: &AnySession) -> Option<usize> {
+        let hidden = match session {
+            AnySession::Just4Fun(s) => cover_needed(&s.state),
+        };
+        if hidden && self.settings.get_untracked().handover {
+            match session {
+                AnySession::Just4Fun(s) => s.state.to_move(),
+            }
+        } else {
+            None
+        }
+    }
+
+    pub fn autosave(&self) {
+        let result = self.game.with_untracked(|g| g.as_ref().map(storage::write_autosave));
+        if let Some(Err(e)) = result {
+            self.warn(e.message());
+        }
+    }
+}
+
+fn cover_needed<G: Game>(state: &G) -> bool {
+    state.has_hidden_information() && state.player_count() > 1 && state.outcome().is_none()
+}
+
+/// Typed access to the running game for a game's own screens.
+pub struct GameHandle<G> {
+    ctx: AppCtx,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G> Clone for GameHandle<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G> Copy for GameHandle<G> {}
+
+impl<G: Stored + NoGame> GameHandle<G> {
+    pub fn new(ctx: AppCtx) -> Self {
+        GameHandle { ctx, _game: PhantomData }
+    }
+
+    /// Reads the session (tracked: the caller re-runs when the game changes).
+    pub fn with<R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
+        self.ctx.game.with(|g| g.as_ref().and_then(G::session).map(f))
+    }
+
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
+        self.ctx.game.with_untracked(|g| g.as_ref().and_then(G::session).map(f))
+    }
+
+    /// Plays a move for the player to move: applies it, logs it, autosaves and raises the
+    /// hand-over cover when the device passes to another player.
+    pub fn play(&self, mv: &G::Move) -> Result<G::Event, G::Error> {
+        let mut result = None;
+        let mut cover = None;
+        self.ctx.game.update(|g| {
+            let Some(session) = g.as_mut().and_then(G::session_mut) else { return };
+            let mover = session.state.to_move();
+            let outcome = session.play(mv);
+            if outcome.is_ok() {
+                let next = session.state.to_move();
+                if cover_needed(&session.state) && next != mover {
+                    cover = next;
+                }
+            }
+            result = Some(outcome);
+        });
+        match result {
+            Some(Ok(event)) => {
+                if self.ctx.settings.get_untracked().handover {
+                    self.ctx.cover.set(cover);
+                }
+                self.ctx.autosave();
+                Ok(event)
+            }
+            Some(Err(e)) => Err(e),
+            // No game of this kind is running; nothing happened.
+            None => Err(G::no_game_error()),
+        }
+    }
+}
+
+impl<G: Stored + NoGame> GameHandle<G> {
+    /// A new game with the same players and options.
+    pub fn rematch(&self) {
+        let Some((seats, options)) = self.with_untracked(|s| (s.seats.clone(), s.state.options().clone())) else { return };
+        match Session::<G>::new(seats, options, new_seed()) {
+            Ok(session) => self.ctx.open_game(G::wrap(session)),
+            Err(e) => self.ctx.warn(e.to_string()),
+        }
+    }
+}
+
+/// The error an engine reports when asked to move in a finished game, reused when the UI has no
+/// game of that kind at all.
+pub trait NoGame: Game {
+    fn no_game_error() -> Self::Error;
+}
+
+impl NoGame for crate::engine::just4fun::Just4Fun {
+    fn no_game_error() -> Self::Error {
+        crate::engine::just4fun::RuleError::GameOver
+    }
+}
+
+/// A fresh random seed for a new game (the only randomness the UI supplies).
+pub fn new_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        // Web Crypto missing: the clock still gives a different game each time.
+        return js_sys::Date::now().to_bits();
+    }
+    u64::from_le_bytes(bytes)
+}
+
+#[component]
+fn App() -> impl IntoView {
+    let settings = Settings::load();
+    i18n::set_lang(settings.lang);
+    let ctx = AppCtx {
+        route: RwSignal::new(Route::from_hash(&current_hash())),
+        game: RwSignal::new(None),
+        settings: RwSignal::new(settings),
+        toast: RwSignal::new(None),
+        cover: RwSignal::new(None),
+        slots_changed: RwSignal::new(0),
+    };
+    provide_context(ctx);
+
+    // After a reload on the game screen, pick the autosaved game up again.
+    if ctx.route.get_untracked() == Route::Play {
+        match storage::read_autosave() {
+            Some(Ok(save)) => {
+                ctx.cover.set(ctx.cover_for(&save.session));
+                ctx.game.set(Some(save.session));
+            }
+            Some(Err(e)) => {
+                ctx.warn(format!("{} {e}", i18n::t("Das automatisch gesicherte Spiel ist nicht lesbar:", "The autosaved game cannot be read:")));
+                ctx.go(Route::Home);
+            }
+            None => ctx.go(Route::Home),
+        }
+    }
+
+    // The back button and links change the hash; follow them.
+    let on_hash = Closure::<dyn Fn()>::new(move || {
+        let route = Route::from_hash(&current_hash());
+        if ctx.route.get_untracked() != route {
+            ctx.route.set(route);
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        w.set_onhashchange(Some(on_hash.as_ref().unchecked_ref()));
+    }
+    on_hash.forget();
+
+    view! {
+        <div class="app" class:reduced-motion=move || ctx.settings.with(|s| s.reduced_motion)>
+            {move || {
+                // Reading the language here re-renders every screen when it changes.
+                i18n::set_lang(ctx.settings.with(|s| s.lang));
+                match ctx.route.get() {
+                    Route::Home => screens::home::Home().into_any(),
+                    Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),
+                    Route::Play => screens::play::Play().into_any(),
+                    Route::Rules(kind) => view! { <screens::rules::Rules kind=kind /> }.into_any(),
+                    Route::Settings => screens::settings::SettingsScreen().into_any(),
+                }
+            }}
+            <components::ToastView />
+        </div>
+    }
+}
+
+fn current_hash() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// Registers the service worker (offline use) and reloads once when a new deploy takes over.
+fn register_service_worker() {
+    let Some(window) = web_sys::window() else { return };
+    // Only secure origins (https, localhost) have service workers; elsewhere the app still runs.
+    let navigator = window.navigator();
+    if !js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
+        return;
+    }
+    let container = navigator.service_worker();
+    let had_controller = container.controller().is_some();
+    let _ = container.register("./sw.js");
+    if had_controller {
+        let reload = Closure::<dyn Fn()>::new(move || {
+            if let Some(w) = web_sys::window() {
+                let _ = w.location().reload();
+            }
+        });
+        container.set_oncontrollerchange(Some(reload.as_ref().unchecked_ref()));
+        reload.forget();
+    }
+}
+
+pub fn start() {
+    console_error_panic_hook::set_once();
+    register_service_worker();
+    leptos::mount::mount_to_body(App);
+}

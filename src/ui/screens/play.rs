@@ -1,0 +1,84 @@
+//! The game screen frame shared by all games: top bar, "save as", hand-over cover; the board
+//! and hands come from the game's own folder.
+
+use super::game_name;
+use crate::session::AnySession;
+use crate::ui::components::HandOver;
+use crate::ui::i18n::{is_de, t};
+use crate::ui::storage;
+use crate::ui::{just4fun, AppCtx, Route};
+use leptos::prelude::*;
+
+#[component]
+pub fn Play() -> impl IntoView {
+    let ctx = AppCtx::get();
+    // Arriving here without a game (back button after leaving): take the autosave, else go home.
+    if ctx.game.with_untracked(Option::is_none) {
+        match storage::read_autosave() {
+            Some(Ok(save)) => ctx.open_game(save.session),
+            _ => ctx.go(Route::Home),
+        }
+    }
+    let kind = move || ctx.game.with(|g| g.as_ref().map(AnySession::kind));
+    let saving = RwSignal::new(false);
+
+    view! {
+        <main class="play" data-test="game">
+            <header class="topbar">
+                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
+                <h1>{move || kind().map(game_name)}</h1>
+                <button data-test="save-as" on:click=move |_| saving.set(true)>{t("Speichern unter …", "Save as …")}</button>
+                <button data-test="rules" on:click=move |_| if let Some(k) = kind() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
+            </header>
+            {move || match kind() {
+                Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
+                None => view! { <p class="hint">{t("Kein laufendes Spiel.", "No game running.")}</p> }.into_any(),
+            }}
+            {move || {
+                let player = ctx.cover.get()?;
+                let seat = ctx.game.with(|g| g.as_ref().and_then(|g| g.seats().get(player).cloned()))?;
+                Some(view! { <HandOver seat=seat player=player /> })
+            }}
+            <Show when=move || saving.get()>
+                <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
+            </Show>
+        </main>
+    }
+}
+
+#[component]
+fn SaveAs(on_done: Callback<()>) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let name = RwSignal::new(String::new());
+    let save = move || {
+        let wanted = name.get_untracked();
+        let result = ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::write_slot(&wanted, g)));
+        match result {
+            Some(Ok(())) => {
+                let shown = crate::session::clean_name(&wanted);
+                ctx.say(if is_de() { format!("Gespeichert als „{shown}“.") } else { format!("Saved as “{shown}”.") });
+                ctx.slots_changed.update(|n| *n += 1);
+            }
+            Some(Err(e)) => ctx.warn(e.message()),
+            None => {}
+        }
+        on_done.run(());
+    };
+    view! {
+        <div class="modal-backdrop" role="dialog" aria-modal="true">
+            <form class="modal" on:submit=move |ev| { ev.prevent_default(); save(); }>
+                <label>
+                    {t("Name des Spielstands", "Name of the save")}
+                    <input type="text" data-test="slot-name" maxlength=crate::session::MAX_NAME_LEN.to_string()
+                        prop:value=move || name.get()
+                        on:input=move |ev| name.set(event_target_value(&ev)) />
+                </label>
+                <p class="hint">{t("Ein vorhandener Spielstand gleichen Namens wird ersetzt.", "A save of the same name is replaced.")}</p>
+                <div class="row">
+                    <button type="button" on:click=move |_| on_done.run(())>{t("Abbrechen", "Cancel")}</button>
+                    <button type="submit" class="primary" data-test="save-confirm">{t("Speichern", "Save")}</button>
+                </div>
+            </form>
+        </div>
+    }
+}

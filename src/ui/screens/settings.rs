@@ -1,0 +1,46 @@
+//! Settings: language, hand-over screen, reduced motion. Stored on every change.
+
+use crate::ui::i18n::{t, Lang};
+use crate::ui::{AppCtx, Route};
+use leptos::prelude::*;
+
+#[component]
+pub fn SettingsScreen() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let change = move |f: &dyn Fn(&mut crate::ui::settings::Settings)| {
+        ctx.settings.update(|s| f(s));
+        if let Err(e) = ctx.settings.with_untracked(|s| s.store()) {
+            ctx.warn(e.message());
+        }
+    };
+    view! {
+        <main class="settings" data-test="settings-screen">
+            <header class="topbar">
+                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
+                <h1>{t("Einstellungen", "Settings")}</h1>
+            </header>
+            <section>
+                <h2>{t("Sprache", "Language")}</h2>
+                <div class="row segmented">
+                    <button data-test="lang-de" aria-pressed=move || (ctx.settings.with(|s| s.lang) == Lang::De).to_string()
+                        on:click=move |_| change(&|s| s.lang = Lang::De)>"Deutsch"</button>
+                    <button data-test="lang-en" aria-pressed=move || (ctx.settings.with(|s| s.lang) == Lang::En).to_string()
+                        on:click=move |_| change(&|s| s.lang = Lang::En)>"English"</button>
+                </div>
+            </section>
+            <section>
+                <label class="check">
+                    <input type="checkbox" data-test="setting-handover" prop:checked=move || ctx.settings.with(|s| s.handover)
+                        on:change=move |ev| { let on = event_target_checked(&ev); change(&move |s| s.handover = on) } />
+                    {t("Übergabe-Bildschirm zwischen den Zügen", "Hand-over screen between turns")}
+                </label>
+                <p class="hint">{t("Verdeckt Karten und Steine, bis der nächste Spieler tippt. Ausschalten nur, wenn niemand schummelt.", "Hides cards and tiles until the next player taps. Switch off only if nobody peeks.")}</p>
+                <label class="check">
+                    <input type="checkbox" data-test="setting-motion" prop:checked=move || ctx.settings.with(|s| s.reduced_motion)
+                        on:change=move |ev| { let on = event_target_checked(&ev); change(&move |s| s.reduced_motion = on) } />
+                    {t("Weniger Bewegung (keine Animationen)", "Reduced motion (no animations)")}
+                </label>
+            </section>
+        </main>
+    }
+}

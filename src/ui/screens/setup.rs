@@ -1,0 +1,172 @@
+//! New game: players (count, names, colours, seat order) and the game's options.
+
+use super::game_name;
+use crate::engine::GameKind;
+use crate::session::{clean_name, PlayerColor, Seat, MAX_NAME_LEN};
+use crate::ui::components::color_name;
+use crate::ui::i18n::{is_de, t};
+use crate::ui::{just4fun, AppCtx, Route};
+use leptos::prelude::*;
+
+const LAST_PLAYERS_KEY: &str = "spieltisch.players";
+
+fn default_seats(n: usize) -> Vec<Seat> {
+    // Names from the last game, so a family doesn't retype them every evening.
+    let remembered: Vec<Seat> = crate::ui::storage::get(LAST_PLAYERS_KEY)
+        .ok()
+        .flatten()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    (0..n)
+        .map(|i| {
+            remembered.get(i).cloned().unwrap_or_else(|| Seat {
+                name: if is_de() { format!("Spieler {}", i + 1) } else { format!("Player {}", i + 1) },
+                color: PlayerColor::ALL[i % PlayerColor::ALL.len()],
+            })
+        })
+        .collect()
+}
+
+/// Makes colours unique: a later seat that repeats a colour gets the first free one.
+fn distinct_colors(seats: &mut [Seat]) {
+    for i in 0..seats.len() {
+        if seats[..i].iter().any(|s| s.color == seats[i].color) {
+            if let Some(free) = PlayerColor::ALL.into_iter().find(|c| seats.iter().all(|s| s.color != *c)) {
+                seats[i].color = free;
+            }
+        }
+    }
+}
+
+#[component]
+pub fn Setup(kind: GameKind) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let (min, max) = kind.players();
+    let seats = RwSignal::new({
+        let mut s = default_seats(2.clamp(min, max));
+        distinct_colors(&mut s);
+        s
+    });
+    let j4f_options = RwSignal::new(crate::engine::just4fun::Options::default());
+
+    let set_count = move |n: usize| {
+        seats.update(|s| {
+            let mut fresh = default_seats(n);
+            for (i, seat) in s.iter().enumerate().take(n) {
+                fresh[i] = seat.clone();
+            }
+            distinct_colors(&mut fresh);
+            *s = fresh;
+        })
+    };
+
+    let start = move |_| {
+        let mut chosen = seats.get_untracked();
+        for seat in &mut chosen {
+            seat.name = clean_name(&seat.name);
+        }
+        if let Ok(json) = serde_json::to_string(&chosen) {
+            let _ = crate::ui::storage::set(LAST_PLAYERS_KEY, &json);
+        }
+        let session = match kind {
+            GameKind::Just4Fun => just4fun::new_session(chosen, j4f_options.get_untracked()),
+        };
+        match session {
+            Ok(session) => ctx.open_game(session),
+            Err(e) => ctx.warn(e.to_string()),
+        }
+    };
+
+    view! {
+        <main class="setup" data-test="setup">
+            <header class="topbar">
+                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
+                <h1>{game_name(kind)} " – " {t("neues Spiel", "new game")}</h1>
+            </header>
+            <section>
+                <h2>{t("Wie viele spielen?", "How many players?")}</h2>
+                <div class="row segmented">
+                    {(min..=max).map(|n| view! {
+                        <button
+                            data-test=format!("players-{n}")
+                            aria-pressed=move || (seats.with(Vec::len) == n).to_string()
+                            on:click=move |_| set_count(n)
+                        >{n}</button>
+                    }).collect_view()}
+                </div>
+            </section>
+            <section>
+                <h2>{t("Spieler in Sitzreihenfolge", "Players in seat order")}</h2>
+                <p class="hint">{t("Im Uhrzeigersinn; wer oben steht, beginnt.", "Clockwise; the first one starts.")}</p>
+                <ol class="seat-list">
+                    {move || (0..seats.with(Vec::len)).map(|i| view! { <SeatRow seats=seats index=i /> }).collect_view()}
+                </ol>
+            </section>
+            {match kind {
+                GameKind::Just4Fun => view! { <just4fun::OptionsForm options=j4f_options /> }.into_any(),
+            }}
+            <section>
+                <label class="check">
+                    <input type="checkbox"
+                        prop:checked=move || ctx.settings.with(|s| s.handover)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            ctx.settings.update(|s| s.handover = on);
+                            let _ = ctx.settings.with_untracked(|s| s.store());
+                        } />
+                    {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Karten)", "Hand-over screen between turns (hides the cards)")}
+                </label>
+            </section>
+            <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>
+        </main>
+    }
+}
+
+#[component]
+fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize) -> impl IntoView {
+    let seat = move || seats.with(|s| s.get(index).cloned());
+    let count = move || seats.with(Vec::len);
+    let pick = move |color: PlayerColor| {
+        seats.update(|s| {
+            // Taking another player's colour swaps the two.
+            let old = s.get(index).map(|x| x.color);
+            if let (Some(old), Some(other)) = (old, s.iter().position(|x| x.color == color)) {
+                s[other].color = old;
+            }
+            if let Some(me) = s.get_mut(index) {
+                me.color = color;
+            }
+        })
+    };
+    let swap = move |a: usize, b: usize| seats.update(|s| if a < s.len() && b < s.len() { s.swap(a, b) });
+    view! {
+        <li class="seat-row">
+            <input
+                type="text"
+                data-test="player-name"
+                maxlength=MAX_NAME_LEN.to_string()
+                aria-label=t("Name", "Name")
+                prop:value=move || seat().map(|s| s.name).unwrap_or_default()
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    seats.update(|s| if let Some(me) = s.get_mut(index) { me.name = v });
+                }
+            />
+            <div class="swatches" role="radiogroup" aria-label=t("Farbe", "Colour")>
+                {PlayerColor::ALL.into_iter().map(|c| view! {
+                    <button
+                        class=format!("swatch c-{}", c.id())
+                        role="radio"
+                        aria-label=color_name(c)
+                        aria-checked=move || (seat().map(|s| s.color) == Some(c)).to_string()
+                        on:click=move |_| pick(c)
+                    ></button>
+                }).collect_view()}
+            </div>
+            <div class="order">
+                <button class="icon" aria-label=t("nach oben", "move up") disabled=move || index == 0 on:click=move |_| swap(index, index.saturating_sub(1))>"▲"</button>
+                <button class="icon" aria-label=t("nach unten", "move down") disabled=move || index + 1 >= count() on:click=move |_| swap(index, index + 1)>"▼"</button>
+            </div>
+        </li>
+    }
+}
