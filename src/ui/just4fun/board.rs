@@ -162,14 +162,14 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             <text class="number" x=cx y=cy>{field.number}</text>
             {loose.into_iter().map(|(p, n)| {
                 let (sx, sy) = match seat_side(p, players) {
-                    Side::Bottom => (cx, y + CELL - 16.0),
-                    Side::Top => (cx, y + 16.0),
-                    Side::Left => (x + 16.0, cy),
-                    Side::Right => (x + CELL - 16.0, cy),
+                    Side::Bottom => (cx, y + CELL - 15.0),
+                    Side::Top => (cx, y + 15.0),
+                    Side::Left => (x + 15.0, cy),
+                    Side::Right => (x + CELL - 15.0, cy),
                 };
                 view! {
                     <g class="loose">
-                        <circle class=format!("stone-disc c-{}", color(p)) cx=sx cy=sy r="13" />
+                        <circle class=format!("stone-disc c-{}", color(p)) cx=sx cy=sy r="12" />
                         <text class=format!("stone-count c-{}", color(p)) x=sx y=sy>{n}</text>
                     </g>
                 }

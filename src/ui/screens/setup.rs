@@ -165,7 +165,7 @@ fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize) -> impl IntoView {
             </div>
             <div class="order">
                 <button class="icon" aria-label=t("nach oben", "move up") disabled=move || index == 0 on:click=move |_| swap(index, index.saturating_sub(1))>"▲"</button>
-                <button class="icon" aria-label=t("nach unten", "move down") disabled=move || index + 1 >= count() on:click=move |_| swap(index, index + 1)>"▼"</button>
+                <button class="icon" aria-label=t("nach unten", "move down") disabled=move || { index + 1 >= count() } on:click=move |_| swap(index, index + 1)>"▼"</button>
             </div>
         </li>
     }
