@@ -273,8 +273,12 @@ fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
                             <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
                             <PlayerTag seat=seat />
                             <span class="counts">
-                                {if is_de() { format!("{supply} Steine") } else { format!("{supply} stones") }}
-                                {(boxed > 0).then(|| if is_de() { format!(" · {boxed} in der Schachtel") } else { format!(" · {boxed} boxed") })}
+                                <b>{supply}</b>
+                                <span class="unit">{t(" Steine", " stones")}</span>
+                                {(boxed > 0).then(|| view! {
+                                    " · " <b>{boxed}</b> <span class="unit">{t(" in der Schachtel", " boxed")}</span>
+                                    <span class="short" aria-hidden="true">{t(" Box", " box")}</span>
+                                })}
                             </span>
                         </li>
                     }

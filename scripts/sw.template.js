@@ -1,0 +1,72 @@
+// Spieltisch service worker. GENERATED at build time by scripts/gen-sw.sh (a Trunk post_build
+// hook) from scripts/sw.template.js — edit the template, not dist/sw.js.
+//
+// Precaches exactly the files of this build, serves them cache-first, and answers navigations
+// with the cached app shell when offline. All URLs are relative to the registration scope, so
+// the app works unchanged under any sub-path.
+"use strict";
+
+const BUILD = "__BUILD_HASH__";
+const FILES = __PRECACHE_LIST__;
+
+const SCOPE = self.registration.scope;
+// Cache names are per scope, so two copies of the app under different paths of one origin do
+// not delete each other's caches.
+const PREFIX = "spieltisch:" + SCOPE + ":";
+const CACHE = PREFIX + BUILD;
+const INDEX = new URL("./", SCOPE).href;
+const INDEX_HTML = new URL("index.html", SCOPE).href;
+const PRECACHED = new Set(FILES.map((f) => new URL(f, SCOPE).href));
+
+self.addEventListener("install", (event) => {
+  // Take over as soon as the new build is cached (the page reloads on controllerchange).
+  self.skipWaiting();
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // cache: "reload" bypasses the HTTP cache so we store exactly this build's bytes.
+      cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: "reload" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const keys = await caches.keys();
+      await Promise.all(
+        keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))
+      );
+      await self.clients.claim();
+    })()
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  url.hash = "";
+  let key = url.href;
+  if (key === INDEX_HTML) key = INDEX;
+  const isNavigation = req.mode === "navigate";
+  if (!PRECACHED.has(key) && !isNavigation) return; // not ours: plain network
+
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      if (PRECACHED.has(key)) {
+        const hit = await cache.match(key);
+        if (hit) return hit;
+      }
+      try {
+        return await fetch(req);
+      } catch (err) {
+        if (isNavigation) {
+          const shell = await cache.match(INDEX);
+          if (shell) return shell;
+        }
+        throw err;
+      }
+    })()
+  );
+});

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite (what CI runs via .ci/run):
+#   1. setup (tools + chromium)      2. engine unit and property tests (cargo test -p spieltisch)
+#   3. trunk build --release          4. browser tests against dist/ (cargo test -p spieltisch-tools)
+# Exits non-zero on the first failure.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-always}"
+
+start=$SECONDS
+section() { printf '\n==================== %s ====================\n' "$*"; }
+trap 'rc=$?; if [[ $rc != 0 ]]; then printf "\n*** FAILED (exit %s) in section: %s ***\n" "$rc" "${current:-?}" >&2; fi' EXIT
+
+current="setup"; section "1/4 setup (toolchain, trunk, wasm-bindgen, wasm-opt, chromium)"
+source scripts/setup.sh --browser
+printf 'trunk: %s | %s | %s | %s\n' "$(trunk --version)" "$(wasm-bindgen --version)" \
+  "$(wasm-opt --version)" "$(chromium --version 2>/dev/null | head -n1)"
+
+current="engine tests"; section "2/4 engine tests: cargo test -p spieltisch"
+cargo test -p spieltisch
+
+current="trunk build"; section "3/4 trunk build --release"
+trunk build --release
+ls -l dist
+
+current="browser tests"; section "4/4 browser tests: cargo test -p spieltisch-tools"
+# Each browser test starts its own server (port 0, sub-path) and its own headless Chromium.
+cargo test -p spieltisch-tools -- --test-threads="${BROWSER_TEST_THREADS:-2}"
+
+current="done"
+printf '\nAll tests passed in %d s.\n' "$((SECONDS - start))"

@@ -1,0 +1,347 @@
+//! `report`: size and speed report for the built app (not a test — it only prints numbers).
+//!
+//! ```text
+//! cargo run --release -p spieltisch-tools --bin report -- [--dist DIR] [--runs 5]
+//!     [--seconds 2] [--no-browser] [--no-engine]
+//! ```
+//!
+//! 1. Per-file size of `dist/` raw / gzip (level 9) / brotli (quality 11) and totals, with a flag
+//!    whether the first-load transfer (everything the service worker precaches) is ≤ 300 KB
+//!    (300 000 bytes) brotli.
+//! 2. Median over N cold runs (fresh headless Chromium profile each) of the time from navigation
+//!    start to "home ready" (`[data-test=home]` in the DOM) and to "board ready"
+//!    (`[data-test=field]` in the DOM after starting a two-player Just 4 Fun game by clicks).
+//! 3. Random full Just 4 Fun games per second, natively, for 2, 3 and 4 players.
+
+use serde_json::{json, Value};
+use spieltisch::engine::just4fun::Just4Fun;
+use spieltisch::engine::Game;
+use spieltisch_tools::dist;
+use spieltisch_tools::server::StaticServer;
+use spieltisch_tools::webdriver::Browser;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const BUDGET_BYTES: u64 = 300_000;
+
+struct Args {
+    dist: PathBuf,
+    runs: usize,
+    seconds: f64,
+    browser: bool,
+    engine: bool,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        dist: dist::dist_dir(),
+        runs: 5,
+        seconds: 2.0,
+        browser: true,
+        engine: true,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--dist" => a.dist = PathBuf::from(it.next().expect("--dist DIR")),
+            "--runs" => a.runs = it.next().and_then(|v| v.parse().ok()).expect("--runs N"),
+            "--seconds" => a.seconds = it.next().and_then(|v| v.parse().ok()).expect("--seconds S"),
+            "--no-browser" => a.browser = false,
+            "--no-engine" => a.engine = false,
+            _ => {
+                eprintln!(
+                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--no-browser] [--no-engine]"
+                );
+                std::process::exit(2);
+            }
+        }
+    }
+    a
+}
+
+fn gzip_len(data: &[u8]) -> u64 {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(data).expect("gzip");
+    enc.finish().expect("gzip").len() as u64
+}
+
+fn brotli_len(data: &[u8]) -> u64 {
+    let mut out = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+        w.write_all(data).expect("brotli");
+    }
+    out.len() as u64
+}
+
+fn kb(n: u64) -> String {
+    format!("{:.1} KB", n as f64 / 1000.0)
+}
+
+fn sizes(dist: &Path) -> Result<(), String> {
+    println!("== Sizes of {} (1 KB = 1000 bytes)", dist.display());
+    let files = dist::list_files(dist).map_err(|e| e.to_string())?;
+    let width = files.iter().map(|f| f.len()).max().unwrap_or(10).max(10);
+    println!(
+        "{:<width$} {:>12} {:>12} {:>12}",
+        "file", "raw", "gzip -9", "brotli 11"
+    );
+    let (mut raw_t, mut gz_t, mut br_t) = (0u64, 0u64, 0u64);
+    let (mut raw_shell, mut br_shell) = (0u64, 0u64);
+    for f in &files {
+        let data = std::fs::read(dist.join(f)).map_err(|e| format!("{f}: {e}"))?;
+        let (raw, gz, br) = (data.len() as u64, gzip_len(&data), brotli_len(&data));
+        println!(
+            "{:<width$} {:>12} {:>12} {:>12}",
+            f,
+            kb(raw),
+            kb(gz),
+            kb(br)
+        );
+        raw_t += raw;
+        gz_t += gz;
+        br_t += br;
+        let is_shell = f == "index.html"
+            || f.ends_with(".js") && f != "sw.js"
+            || f.ends_with(".wasm")
+            || f.ends_with(".css");
+        if is_shell {
+            raw_shell += raw;
+            br_shell += br;
+        }
+    }
+    println!(
+        "{:<width$} {:>12} {:>12} {:>12}",
+        "TOTAL",
+        kb(raw_t),
+        kb(gz_t),
+        kb(br_t)
+    );
+    println!();
+    println!(
+        "App shell (index.html + JS + Wasm + CSS): {} raw, {} brotli",
+        kb(raw_shell),
+        kb(br_shell)
+    );
+    let ok = br_t <= BUDGET_BYTES;
+    println!(
+        "First-load transfer (all files, as precached by the service worker): {} brotli — {} the {} budget{}",
+        kb(br_t),
+        if ok { "within" } else { "OVER" },
+        kb(BUDGET_BYTES),
+        if ok { " ✔" } else { " ✘" }
+    );
+    println!();
+    Ok(())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let n = v.len();
+    if n == 0 {
+        f64::NAN
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Records, relative to navigation start, when the home screen and the first board field appear.
+const MARK_SCRIPT: &str = r#"
+(() => {
+  const marks = {};
+  window.__spieltischMarks = marks;
+  const sel = { home: '[data-test=home]', setup: '[data-test=setup]',
+                handover: '[data-test=handover]', field: '[data-test=field]' };
+  const check = () => {
+    const t = performance.now();
+    for (const k in sel) if (!(k in marks) && document.querySelector(sel[k])) marks[k] = t;
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})();
+"#;
+
+fn one_run(url: &str) -> Result<(f64, f64, f64, String), String> {
+    let b = Browser::start().map_err(|e| e.to_string())?;
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": MARK_SCRIPT }),
+    )
+    .map_err(|e| format!("CDP not available: {e}"))?;
+    b.goto(url).map_err(|e| e.to_string())?;
+    let t = Duration::from_secs(30);
+    b.wait_for("[data-test=home]", t)
+        .map_err(|e| e.to_string())?;
+    b.click_css("[data-test=new-just4fun]", t)
+        .map_err(|e| e.to_string())?;
+    b.wait_for("[data-test=setup]", t)
+        .map_err(|e| e.to_string())?;
+    if let Ok(Some(p2)) = b.try_find("[data-test=players-2]") {
+        let _ = b.click(&p2);
+    }
+    b.click_css("[data-test=start]", t)
+        .map_err(|e| e.to_string())?;
+    b.wait_until(t, "board", |b| {
+        if b.exists("[data-test=field]")? {
+            return Ok(Some(()));
+        }
+        if let Some(r) = b.try_find("[data-test=reveal]")? {
+            let _ = b.click(&r);
+        }
+        Ok(None)
+    })
+    .map_err(|e| e.to_string())?;
+    let marks = b
+        .execute(
+            "const n = performance.getEntriesByType('navigation')[0];\
+             return Object.assign({ load: n ? n.loadEventEnd : null }, window.__spieltischMarks);",
+            vec![],
+        )
+        .map_err(|e| e.to_string())?;
+    let get = |k: &str| marks.get(k).and_then(Value::as_f64);
+    let mut steps = String::new();
+    for (k, label) in [("setup", "setup"), ("handover", "hand-over")] {
+        if let Some(t) = get(k) {
+            steps.push_str(&format!(", {label} shown {t:.0} ms"));
+        }
+    }
+    Ok((
+        get("load").unwrap_or(f64::NAN),
+        get("home").ok_or("no home mark")?,
+        get("field").ok_or("no field mark")?,
+        steps,
+    ))
+}
+
+fn browser_timing(dist: &Path, runs: usize) -> Result<(), String> {
+    println!("== Startup in headless Chromium ({runs} cold runs, fresh profile each)");
+    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
+    let url = server.url();
+    println!("URL: {url}");
+    let (mut load, mut home, mut board) = (vec![], vec![], vec![]);
+    for i in 1..=runs {
+        match one_run(&url) {
+            Ok((l, h, f, steps)) => {
+                println!(
+                    "run {i}: load event {l:.0} ms, home ready {h:.0} ms{steps}, board ready {f:.0} ms"
+                );
+                load.push(l);
+                home.push(h);
+                board.push(f);
+            }
+            Err(e) => println!("run {i}: failed: {e}"),
+        }
+    }
+    if home.is_empty() {
+        return Err("no successful run".into());
+    }
+    println!(
+        "median: load event {:.0} ms, home ready {:.0} ms, board ready {:.0} ms",
+        median(&mut load),
+        median(&mut home),
+        median(&mut board)
+    );
+    println!(
+        "(times from navigation start; \"board ready\" includes the WebDriver clicks on \
+         new game → start, and on reveal if a hand-over cover shows)"
+    );
+    println!();
+    Ok(())
+}
+
+/// SplitMix64: a tiny seeded generator for picking random moves.
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plays random full games for about `seconds`; returns (games, total moves, elapsed).
+fn random_games<G: Game>(players: usize, seconds: f64) -> Result<(u64, u64, f64), String> {
+    let mut rng = SplitMix(0x5EED ^ players as u64);
+    let start = Instant::now();
+    let (mut games, mut moves) = (0u64, 0u64);
+    while start.elapsed().as_secs_f64() < seconds || games == 0 {
+        let seed = rng.next();
+        let mut g = G::new(players, G::Options::default(), seed)
+            .map_err(|e| format!("new game ({players} players): {e}"))?;
+        let mut n = 0u64;
+        while g.outcome().is_none() {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                return Err(format!(
+                    "seed {seed}: no legal move but no outcome after {n} moves"
+                ));
+            }
+            let mv = &legal[rng.below(legal.len())];
+            g.apply(mv)
+                .map_err(|e| format!("seed {seed}: legal move refused: {e:?}"))?;
+            n += 1;
+            if n > 100_000 {
+                return Err(format!("seed {seed}: game did not end after {n} moves"));
+            }
+        }
+        games += 1;
+        moves += n;
+    }
+    Ok((games, moves, start.elapsed().as_secs_f64()))
+}
+
+fn engine_speed(seconds: f64) -> Result<(), String> {
+    println!("== Random full Just 4 Fun games, native, single thread (~{seconds} s each)");
+    if cfg!(debug_assertions) {
+        println!("(debug build — run with --release for meaningful numbers)");
+    }
+    for players in 2..=4 {
+        let (games, moves, secs) = random_games::<Just4Fun>(players, seconds)?;
+        println!(
+            "{players} players: {:>10.0} games/s  ({games} games, {:.1} moves/game)",
+            games as f64 / secs,
+            moves as f64 / games as f64
+        );
+    }
+    println!();
+    Ok(())
+}
+
+fn main() {
+    let args = parse_args();
+    let mut failed = false;
+    if args.dist.join("index.html").is_file() {
+        if let Err(e) = sizes(&args.dist) {
+            eprintln!("sizes: {e}");
+            failed = true;
+        }
+        if args.browser {
+            if let Err(e) = browser_timing(&args.dist, args.runs) {
+                eprintln!("browser timing: {e}");
+                failed = true;
+            }
+        }
+    } else {
+        eprintln!(
+            "{} has no index.html — run `trunk build --release` first (scripts/report.sh does)",
+            args.dist.display()
+        );
+        failed = true;
+    }
+    if args.engine {
+        if let Err(e) = engine_speed(args.seconds) {
+            eprintln!("engine: {e}");
+            failed = true;
+        }
+    }
+    if failed {
+        std::process::exit(1);
+    }
+}

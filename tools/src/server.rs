@@ -1,0 +1,415 @@
+//! A tiny static file server on `std::net`, one thread per connection.
+//!
+//! Serves a directory under a URL prefix such as `/spieltisch/`:
+//! `/spieltisch` redirects to `/spieltisch/`, a path ending in `/` serves that directory's
+//! `index.html`, unknown paths are 404. Every response carries `Cache-Control: no-cache` and
+//! `Connection: close` (no keep-alive, so stopping the server really cuts the browser off).
+//!
+//! [`StaticServer::stop`] (also on drop) closes the listening socket and shuts down every open
+//! connection, so afterwards the browser gets "connection refused" — that is what the offline
+//! test relies on.
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Content type for a file name, by extension.
+pub fn content_type(path: &str) -> &'static str {
+    let ext = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "wasm" => "application/wasm",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "png" => "image/png",
+        "svg" => "image/svg+xml",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Options for [`StaticServer::start`].
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Directory to serve.
+    pub root: PathBuf,
+    /// URL prefix, normalised to start and end with `/` (e.g. `/spieltisch/`).
+    pub prefix: String,
+    /// Address to bind; port 0 picks a free port.
+    pub addr: SocketAddr,
+    /// Print one line per request to stderr.
+    pub log: bool,
+}
+
+impl ServerConfig {
+    pub fn new(root: impl Into<PathBuf>, prefix: &str) -> Self {
+        ServerConfig {
+            root: root.into(),
+            prefix: normalise_prefix(prefix),
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            log: false,
+        }
+    }
+}
+
+/// `spieltisch` / `/spieltisch` / `/spieltisch/` → `/spieltisch/`; `` or `/` → `/`.
+pub fn normalise_prefix(p: &str) -> String {
+    let trimmed = p.trim_matches('/');
+    if trimmed.is_empty() {
+        "/".to_string()
+    } else {
+        format!("/{trimmed}/")
+    }
+}
+
+type Conns = Arc<Mutex<HashMap<u64, TcpStream>>>;
+
+/// A running server. Dropping it stops it.
+pub struct StaticServer {
+    addr: SocketAddr,
+    prefix: String,
+    stop: Arc<AtomicBool>,
+    conns: Conns,
+    accept_thread: Option<JoinHandle<()>>,
+}
+
+impl StaticServer {
+    /// Binds and starts serving in background threads.
+    pub fn start(cfg: ServerConfig) -> io::Result<StaticServer> {
+        let listener = TcpListener::bind(cfg.addr)?;
+        let addr = listener.local_addr()?;
+        // Non-blocking accept polled every few ms: stop() then only needs to flip a flag, and the
+        // listener is dropped (closed) by the accept thread before stop() returns.
+        listener.set_nonblocking(true)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let conns: Conns = Arc::new(Mutex::new(HashMap::new()));
+        let shared = Arc::new(Shared {
+            root: cfg.root.clone(),
+            prefix: normalise_prefix(&cfg.prefix),
+            log: cfg.log,
+        });
+        let prefix = shared.prefix.clone();
+
+        let accept_thread = {
+            let stop = stop.clone();
+            let conns = conns.clone();
+            std::thread::Builder::new()
+                .name("static-accept".into())
+                .spawn(move || {
+                    let next_id = AtomicU64::new(0);
+                    while !stop.load(Ordering::SeqCst) {
+                        match listener.accept() {
+                            Ok((stream, peer)) => {
+                                let _ = stream.set_nonblocking(false);
+                                let id = next_id.fetch_add(1, Ordering::Relaxed);
+                                if let Ok(clone) = stream.try_clone() {
+                                    conns.lock().unwrap().insert(id, clone);
+                                }
+                                let shared = shared.clone();
+                                let conns = conns.clone();
+                                let _ = std::thread::Builder::new()
+                                    .name("static-conn".into())
+                                    .spawn(move || {
+                                        let _ = shared.handle(stream, peer);
+                                        conns.lock().unwrap().remove(&id);
+                                    });
+                            }
+                            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                                std::thread::sleep(Duration::from_millis(5));
+                            }
+                            Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                        }
+                    }
+                    drop(listener);
+                })?
+        };
+
+        Ok(StaticServer {
+            addr,
+            prefix,
+            stop,
+            conns,
+            accept_thread: Some(accept_thread),
+        })
+    }
+
+    /// Convenience: serve `root` under `prefix` on 127.0.0.1 with a free port.
+    pub fn serve(root: impl Into<PathBuf>, prefix: &str) -> io::Result<StaticServer> {
+        Self::start(ServerConfig::new(root, prefix))
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The normalised prefix, e.g. `/spieltisch/`.
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// `http://127.0.0.1:<port><prefix>`
+    pub fn url(&self) -> String {
+        format!("http://{}{}", self.addr, self.prefix)
+    }
+
+    /// Stops accepting, closes the listening socket and shuts down open connections.
+    /// Returns once the port is closed.
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.accept_thread.take() {
+            let _ = t.join();
+        }
+        for (_, c) in self.conns.lock().unwrap().drain() {
+            let _ = c.shutdown(Shutdown::Both);
+        }
+    }
+
+    /// Blocks the calling thread forever (for the `serve` binary).
+    pub fn wait(mut self) {
+        if let Some(t) = self.accept_thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+struct Shared {
+    root: PathBuf,
+    prefix: String,
+    log: bool,
+}
+
+/// Minimal percent-decoding of a URL path.
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// What to answer for a request path (without query), given the prefix.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Route {
+    Redirect(String),
+    File(PathBuf),
+    NotFound,
+}
+
+/// Maps a request path to a file below `root` (pure; no file system access except none).
+pub fn route(prefix: &str, path: &str) -> Route {
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let bare = prefix.trim_end_matches('/');
+    if !bare.is_empty() && (path == bare || path == "/") {
+        return Route::Redirect(prefix.to_string());
+    }
+    let Some(rest) = path.strip_prefix(prefix) else {
+        return Route::NotFound;
+    };
+    let Some(rest) = percent_decode(rest) else {
+        return Route::NotFound;
+    };
+    let mut rel = PathBuf::new();
+    for comp in Path::new(&rest).components() {
+        match comp {
+            Component::Normal(c) => rel.push(c),
+            Component::CurDir => {}
+            _ => return Route::NotFound, // `..`, absolute, …
+        }
+    }
+    if rest.is_empty() || rest.ends_with('/') {
+        rel.push("index.html");
+    }
+    Route::File(rel)
+}
+
+impl Shared {
+    fn handle(&self, stream: TcpStream, peer: SocketAddr) -> io::Result<()> {
+        stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+        let mut reader = BufReader::new(stream.try_clone()?);
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let mut parts = line.split_whitespace();
+        let method = parts.next().unwrap_or("").to_string();
+        let target = parts.next().unwrap_or("").to_string();
+        // Drain headers (and any body, which we ignore).
+        let mut content_length = 0usize;
+        loop {
+            let mut h = String::new();
+            if reader.read_line(&mut h)? == 0 || h.trim().is_empty() {
+                break;
+            }
+            if let Some((k, v)) = h.split_once(':') {
+                if k.trim().eq_ignore_ascii_case("content-length") {
+                    content_length = v.trim().parse().unwrap_or(0);
+                }
+            }
+        }
+        if content_length > 0 {
+            let mut sink = vec![0u8; content_length.min(1 << 20)];
+            let _ = reader.read_exact(&mut sink);
+        }
+
+        let mut stream = stream;
+        let (status, note) = if method != "GET" && method != "HEAD" {
+            write_simple(
+                &mut stream,
+                405,
+                "Method Not Allowed",
+                &[("Allow", "GET, HEAD")],
+            )?;
+            (405, String::new())
+        } else {
+            match route(&self.prefix, &target) {
+                Route::Redirect(loc) => {
+                    write_simple(&mut stream, 301, "Moved Permanently", &[("Location", &loc)])?;
+                    (301, format!("-> {loc}"))
+                }
+                Route::NotFound => {
+                    write_simple(&mut stream, 404, "Not Found", &[])?;
+                    (404, String::new())
+                }
+                Route::File(rel) => {
+                    let full = self.root.join(&rel);
+                    match std::fs::read(&full) {
+                        Ok(bytes) if full.is_file() => {
+                            let ct = content_type(&rel.to_string_lossy());
+                            let head = format!(
+                                "HTTP/1.1 200 OK\r\nContent-Type: {ct}\r\nContent-Length: {}\r\n\
+                                 Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
+                                bytes.len()
+                            );
+                            stream.write_all(head.as_bytes())?;
+                            if method == "GET" {
+                                stream.write_all(&bytes)?;
+                            }
+                            (200, String::new())
+                        }
+                        _ => {
+                            write_simple(&mut stream, 404, "Not Found", &[])?;
+                            (404, String::new())
+                        }
+                    }
+                }
+            }
+        };
+        stream.flush()?;
+        let _ = stream.shutdown(Shutdown::Write);
+        if self.log {
+            eprintln!("{peer} {method} {target} {status} {note}");
+        }
+        Ok(())
+    }
+}
+
+fn write_simple(
+    stream: &mut TcpStream,
+    status: u16,
+    reason: &str,
+    extra: &[(&str, &str)],
+) -> io::Result<()> {
+    let body = format!("{status} {reason}\n");
+    let mut head = format!(
+        "HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n",
+        body.len()
+    );
+    for (k, v) in extra {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(body.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http;
+
+    #[test]
+    fn routes() {
+        let p = "/spieltisch/";
+        assert_eq!(route(p, "/spieltisch"), Route::Redirect(p.into()));
+        assert_eq!(route(p, "/"), Route::Redirect(p.into()));
+        assert_eq!(route(p, "/spieltisch/"), Route::File("index.html".into()));
+        assert_eq!(
+            route(p, "/spieltisch/?x=1"),
+            Route::File("index.html".into())
+        );
+        assert_eq!(route(p, "/spieltisch/a/b.js"), Route::File("a/b.js".into()));
+        assert_eq!(
+            route(p, "/spieltisch/a%20b.js"),
+            Route::File("a b.js".into())
+        );
+        assert_eq!(route(p, "/spieltisch/../etc/passwd"), Route::NotFound);
+        assert_eq!(route(p, "/other/x"), Route::NotFound);
+        assert_eq!(route("/", "/"), Route::File("index.html".into()));
+        assert_eq!(normalise_prefix("x/y"), "/x/y/");
+    }
+
+    #[test]
+    fn serves_and_stops() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-srv-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("index.html"), "<p>hi</p>").unwrap();
+        std::fs::write(dir.join("app.wasm"), [0u8, 97, 115, 109]).unwrap();
+        std::fs::write(dir.join("sub/index.html"), "sub").unwrap();
+
+        let mut srv = StaticServer::serve(&dir, "/spiele").unwrap();
+        let base = srv.url();
+        assert!(base.ends_with("/spiele/"));
+
+        let r = http::get(&base).unwrap();
+        assert_eq!(r.status, 200);
+        assert_eq!(r.text(), "<p>hi</p>");
+        assert_eq!(r.header("cache-control"), Some("no-cache"));
+        assert!(r.header("content-type").unwrap().starts_with("text/html"));
+
+        let r = http::get(&format!("{base}app.wasm")).unwrap();
+        assert_eq!(r.header("content-type"), Some("application/wasm"));
+        assert_eq!(r.body.len(), 4);
+
+        let r = http::get(&format!("{base}sub/")).unwrap();
+        assert_eq!(r.text(), "sub");
+
+        let r = http::get(&format!("http://{}/spiele", srv.addr())).unwrap();
+        assert_eq!(r.status, 301);
+        assert_eq!(r.header("location"), Some("/spiele/"));
+
+        assert_eq!(http::get(&format!("{base}missing.js")).unwrap().status, 404);
+
+        srv.stop();
+        let err = http::get(&base).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::ConnectionRefused, "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

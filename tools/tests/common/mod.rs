@@ -1,0 +1,470 @@
+//! Shared helpers for the browser tests: one static server (port 0, sub-path) and one headless
+//! Chromium per test, plus helpers that play Just 4 Fun through the DOM contract.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use spieltisch_tools::server::StaticServer;
+use spieltisch_tools::webdriver::{Browser, Element};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Default wait for UI reactions.
+pub const T: Duration = Duration::from_secs(20);
+
+/// The built app; panics with instructions when it is missing.
+pub fn dist() -> PathBuf {
+    match spieltisch_tools::dist::require_dist() {
+        Ok(d) => d,
+        Err(msg) => panic!("{msg}"),
+    }
+}
+
+/// Shorthand: unwrap a WebDriver result with context.
+pub trait Ctx<T> {
+    fn ctx(self, what: &str) -> T;
+}
+impl<T> Ctx<T> for spieltisch_tools::webdriver::Result<T> {
+    #[track_caller]
+    fn ctx(self, what: &str) -> T {
+        match self {
+            Ok(v) => v,
+            Err(e) => panic!("{what}: {e}"),
+        }
+    }
+}
+
+/// A test's server + browser. On panic, drop saves a screenshot, the page source and the
+/// browser console to `target/browser-failures/<name>.*`.
+pub struct App {
+    pub name: String,
+    pub server: StaticServer,
+    pub b: Browser,
+    /// `http://127.0.0.1:<port><prefix>`
+    pub base_url: String,
+}
+
+impl App {
+    /// Serves dist/ under `prefix` and opens it in a fresh browser; waits for the home screen.
+    pub fn start(name: &str, prefix: &str) -> App {
+        let app = Self::start_blank(name, prefix);
+        app.goto_home();
+        app
+    }
+
+    /// Like [`start`](Self::start) but does not navigate.
+    pub fn start_blank(name: &str, prefix: &str) -> App {
+        let dist = dist();
+        let server = StaticServer::serve(&dist, prefix).expect("start static server");
+        let b = Browser::start().unwrap_or_else(|e| {
+            panic!("cannot start headless Chromium via chromedriver: {e} (run scripts/setup.sh --browser)")
+        });
+        let base_url = server.url();
+        App {
+            name: name.to_string(),
+            server,
+            b,
+            base_url,
+        }
+    }
+
+    #[track_caller]
+    pub fn goto_home(&self) {
+        self.b.goto(&self.base_url).ctx("open app");
+        self.b
+            .wait_for("[data-test=home]", T)
+            .ctx("home screen [data-test=home] after start");
+    }
+
+    #[track_caller]
+    pub fn exists(&self, css: &str) -> bool {
+        self.b.exists(css).ctx(css)
+    }
+
+    #[track_caller]
+    pub fn count(&self, css: &str) -> usize {
+        self.b.find_all(css).ctx(css).len()
+    }
+
+    #[track_caller]
+    pub fn click(&self, css: &str) {
+        self.b.click_css(css, T).ctx(&format!("click {css}"));
+    }
+
+    #[track_caller]
+    pub fn wait(&self, css: &str) -> Element {
+        self.b.wait_for(css, T).ctx(&format!("wait for {css}"))
+    }
+
+    #[track_caller]
+    pub fn js(&self, script: &str) -> Value {
+        self.b.execute(script, vec![]).ctx(script)
+    }
+
+    #[track_caller]
+    pub fn local_storage(&self, key: &str) -> Option<String> {
+        self.b
+            .execute(
+                "return window.localStorage.getItem(arguments[0]);",
+                vec![key.into()],
+            )
+            .ctx("localStorage.getItem")
+            .as_str()
+            .map(str::to_string)
+    }
+
+    #[track_caller]
+    pub fn set_local_storage(&self, key: &str, value: &str) {
+        self.b
+            .execute(
+                "window.localStorage.setItem(arguments[0], arguments[1]);",
+                vec![key.into(), value.into()],
+            )
+            .ctx("localStorage.setItem");
+    }
+
+    /// The `state` of the autosave, if any.
+    pub fn autosave_state(&self) -> Option<Value> {
+        let raw = self.local_storage("spieltisch.autosave")?;
+        let v: Value = serde_json::from_str(&raw).ok()?;
+        v.get("state").cloned()
+    }
+
+    pub fn autosave_player_names(&self) -> Vec<String> {
+        let Some(raw) = self.local_storage("spieltisch.autosave") else {
+            return vec![];
+        };
+        let Ok(v) = serde_json::from_str::<Value>(&raw) else {
+            return vec![];
+        };
+        v["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["name"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    /// From the home screen: new Just 4 Fun game with `players` players, up to the game screen.
+    #[track_caller]
+    pub fn new_game(&self, players: usize) {
+        self.click("[data-test=new-just4fun]");
+        self.wait("[data-test=setup]");
+        self.click(&format!("[data-test=players-{players}]"));
+        self.click("[data-test=start]");
+        self.wait("[data-test=game]");
+    }
+
+    /// A snapshot of the board for comparisons: per field its number and text, in DOM order.
+    pub fn board_snapshot(&self) -> Vec<(String, String)> {
+        let v = self.js("return [...document.querySelectorAll('[data-test=field]')]\
+               .map(f => [f.getAttribute('data-number') || '', \
+                          (f.textContent || '').replace(/\\s+/g, ' ').trim() + \
+                          ' stones:' + f.querySelectorAll('[data-test=stone]').length]);");
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| {
+                (
+                    p[0].as_str().unwrap_or("").to_string(),
+                    p[1].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    }
+
+    pub fn save_debug(&self) {
+        let dir = spieltisch_tools::dist::repo_root().join("target/browser-failures");
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = self.b.screenshot(&dir.join(format!("{}.png", self.name)));
+        if let Ok(src) = self.b.page_source() {
+            let _ = std::fs::write(dir.join(format!("{}.html", self.name)), src);
+        }
+        let log = self.b.console_log().join("\n");
+        let url = self.b.url().unwrap_or_default();
+        let _ = std::fs::write(
+            dir.join(format!("{}.log", self.name)),
+            format!("url: {url}\n{log}\n"),
+        );
+        eprintln!(
+            "[{}] saved screenshot, page source and console log to {}",
+            self.name,
+            dir.display()
+        );
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.save_debug();
+        }
+    }
+}
+
+/// What the screen currently asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Screen {
+    End,
+    Handover,
+    NewHand,
+    Turn,
+}
+
+/// What [`play_step`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    Ended,
+    Revealed,
+    NewHand,
+    Placed { cards: Vec<u32>, field: u32 },
+}
+
+pub fn current_screen(app: &App) -> Screen {
+    app.b
+        .wait_until(
+            T,
+            "end screen, hand-over, new-hand or a hand of cards",
+            |b| {
+                if b.exists("[data-test=end-screen]")? {
+                    return Ok(Some(Screen::End));
+                }
+                if b.exists("[data-test=handover]")? {
+                    return Ok(Some(Screen::Handover));
+                }
+                if b.exists("[data-test=new-hand]")? {
+                    return Ok(Some(Screen::NewHand));
+                }
+                if b.exists("[data-test=hand] [data-test=card]")?
+                    && b.exists("[data-test=field]")?
+                {
+                    return Ok(Some(Screen::Turn));
+                }
+                Ok(None)
+            },
+        )
+        .ctx("game screen state")
+}
+
+/// Asserts the hand-over screen hides every hand.
+pub fn assert_handover_hides_cards(app: &App) {
+    assert_eq!(
+        app.count("[data-test=card]"),
+        0,
+        "a card is in the DOM behind the hand-over cover"
+    );
+    assert_eq!(
+        app.count("[data-test=hand]"),
+        0,
+        "a hand is in the DOM behind the hand-over cover"
+    );
+    let src = app.b.page_source().ctx("page source");
+    assert!(
+        !src.contains("data-test=\"card\"") && !src.contains("data-value="),
+        "card markup in the page source behind the hand-over cover"
+    );
+}
+
+/// Reads the visible hand: card values in DOM order.
+pub fn hand_values(app: &App) -> Vec<u32> {
+    let v = app.js(
+        "return [...document.querySelectorAll('[data-test=hand] [data-test=card]')]\
+           .map(c => c.getAttribute('data-value'));",
+    );
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|x| {
+            x.as_str()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("card without numeric data-value: {x}"))
+        })
+        .collect()
+}
+
+/// (number, blocked) for every field.
+pub fn fields(app: &App) -> Vec<(u32, bool)> {
+    let v = app.js("return [...document.querySelectorAll('[data-test=field]')]\
+           .map(f => [f.getAttribute('data-number'), f.getAttribute('data-blocked') === 'true']);");
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            let n = p[0]
+                .as_str()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("field without numeric data-number: {p}"));
+            (n, p[1].as_bool().unwrap_or(false))
+        })
+        .collect()
+}
+
+/// All index subsets of size 1..=4 whose sum is an open field: (indices, sum).
+pub fn playable(hand: &[u32], open: &BTreeSet<u32>) -> Vec<(Vec<usize>, u32)> {
+    let n = hand.len();
+    let mut out = Vec::new();
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() > 4 {
+            continue;
+        }
+        let idx: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+        let sum: u32 = idx.iter().map(|&i| hand[i]).sum();
+        if open.contains(&sum) {
+            out.push((idx, sum));
+        }
+    }
+    out
+}
+
+/// Does one thing on the game screen: reveal a hand-over (checking it hides all cards), take a
+/// new hand when that is the only action, or play cards and place a stone. `pick` chooses among
+/// the playable combinations.
+pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
+    match current_screen(app) {
+        Screen::End => Step::Ended,
+        Screen::Handover => {
+            assert_handover_hides_cards(app);
+            let names = app.autosave_player_names();
+            if !names.is_empty() {
+                let text = app
+                    .b
+                    .text(&app.wait("[data-test=handover]"))
+                    .ctx("hand-over text");
+                assert!(
+                    names.iter().any(|n| text.contains(n.as_str())),
+                    "hand-over text {text:?} names none of the players {names:?}"
+                );
+            }
+            app.click("[data-test=reveal]");
+            app.b
+                .wait_until(T, "hand-over to go away", |b| {
+                    Ok((!b.exists("[data-test=handover]")?).then_some(()))
+                })
+                .ctx("reveal");
+            Step::Revealed
+        }
+        Screen::NewHand => {
+            let before = hand_values(app);
+            app.click("[data-test=new-hand]");
+            app.b
+                .wait_until(T, "new hand to be dealt", |b| {
+                    if b.exists("[data-test=handover]")? || b.exists("[data-test=end-screen]")? {
+                        return Ok(Some(()));
+                    }
+                    Ok(
+                        (!b.exists("[data-test=new-hand]")? || hand_values(app) != before)
+                            .then_some(()),
+                    )
+                })
+                .ctx("new hand");
+            Step::NewHand
+        }
+        Screen::Turn => {
+            assert_eq!(
+                app.count("[data-test=hand]"),
+                1,
+                "exactly one hand is shown during a turn"
+            );
+            let hand = hand_values(app);
+            assert!(
+                (1..=4).contains(&hand.len()),
+                "a hand has 1 to 4 cards during a turn, got {hand:?}"
+            );
+            let fields = fields(app);
+            let open: BTreeSet<u32> = fields.iter().filter(|f| !f.1).map(|f| f.0).collect();
+            let options = playable(&hand, &open);
+            assert!(
+                !options.is_empty(),
+                "no [data-test=new-hand] offered but no card combination of {hand:?} matches an \
+                 open field; open fields: {open:?}"
+            );
+            let (idx, sum) = options[pick(options.len()) % options.len()].clone();
+            for &i in &idx {
+                let cards = app
+                    .b
+                    .find_all("[data-test=hand] [data-test=card]")
+                    .ctx("cards");
+                assert!(i < cards.len(), "hand changed while selecting");
+                app.b.click(&cards[i]).ctx("tap card");
+            }
+            let field_css = format!("[data-test=field][data-number=\"{sum}\"]");
+            app.b
+                .wait_until(T, &format!("field {sum} to be marked as target"), |b| {
+                    let f = b.find(&field_css)?;
+                    Ok((b.attr(&f, "data-target")?.as_deref() == Some("true")).then_some(()))
+                })
+                .ctx("target field");
+            app.click(&field_css);
+            // Placed when the selection is gone; confirm the warning about one's own locked field.
+            app.b
+                .wait_until(T, "the stone to be placed", |b| {
+                    if let Some(yes) = b.try_find("[data-test=confirm-yes]")? {
+                        let _ = b.click(&yes);
+                        return Ok(None);
+                    }
+                    if b.exists("[data-test=handover]")? || b.exists("[data-test=end-screen]")? {
+                        return Ok(Some(()));
+                    }
+                    Ok((!b.exists("[data-target=\"true\"]")?).then_some(()))
+                })
+                .ctx("place stone");
+            Step::Placed {
+                cards: idx.iter().map(|&i| hand[i]).collect(),
+                field: sum,
+            }
+        }
+    }
+}
+
+/// Plays until `placements` stones were placed (or the game ended). Returns the steps.
+pub fn play_placements(app: &App, placements: usize, seed: u64) -> Vec<Step> {
+    let mut rng = seed;
+    let mut pick = move |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((rng >> 33) as usize) % n.max(1)
+    };
+    let mut steps = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while steps
+        .iter()
+        .filter(|s| matches!(s, Step::Placed { .. }))
+        .count()
+        < placements
+    {
+        assert!(
+            Instant::now() < deadline,
+            "took too long; steps so far: {steps:?}"
+        );
+        let s = play_step(app, &mut pick);
+        let ended = s == Step::Ended;
+        steps.push(s);
+        if ended {
+            break;
+        }
+    }
+    steps
+}
+
+/// After a reload or load: gets past a hand-over cover (or the home screen's continue button)
+/// until the board with a hand (or new-hand) is visible.
+pub fn resume_to_board(app: &App) {
+    app.b
+        .wait_until(T, "the restored game", |b| {
+            if let Some(r) = b.try_find("[data-test=reveal]")? {
+                let _ = b.click(&r);
+                return Ok(None);
+            }
+            if !b.exists("[data-test=game]")? {
+                if let Some(c) = b.try_find("[data-test=continue]")? {
+                    let _ = b.click(&c);
+                }
+                return Ok(None);
+            }
+            Ok((b.exists("[data-test=field]")?
+                && (b.exists("[data-test=card]")? || b.exists("[data-test=new-hand]")?))
+            .then_some(()))
+        })
+        .ctx("resume game");
+}
