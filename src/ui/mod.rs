@@ -264,7 +264,11 @@ fn App() -> impl IntoView {
         <div class="app" class:reduced-motion=move || ctx.settings.with(|s| s.reduced_motion)>
             {move || {
                 // Reading the language here re-renders every screen when it changes.
-                i18n::set_lang(ctx.settings.with(|s| s.lang));
+                let lang = ctx.settings.with(|s| s.lang);
+                i18n::set_lang(lang);
+                if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+                    let _ = root.set_attribute("lang", if lang == i18n::Lang::De { "de" } else { "en" });
+                }
                 match ctx.route.get() {
                     Route::Home => screens::home::Home().into_any(),
                     Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),

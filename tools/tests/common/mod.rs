@@ -325,14 +325,15 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
         Screen::Handover => {
             assert_handover_hides_cards(app);
             let names = app.autosave_player_names();
-            if !names.is_empty() {
+            let mover = app.autosave_state().and_then(|s| s["to_move"].as_u64());
+            if let Some(next) = mover.and_then(|m| names.get(m as usize)) {
                 let text = app
                     .b
                     .text(&app.wait("[data-test=handover]"))
                     .ctx("hand-over text");
                 assert!(
-                    names.iter().any(|n| text.contains(n.as_str())),
-                    "hand-over text {text:?} names none of the players {names:?}"
+                    text.contains(next.as_str()),
+                    "hand-over text {text:?} does not name the player to move, {next:?}"
                 );
             }
             app.click("[data-test=reveal]");
@@ -370,6 +371,19 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
                 (1..=4).contains(&hand.len()),
                 "a hand has 1 to 4 cards during a turn, got {hand:?}"
             );
+            // The hand on screen is the one of the player to move, never a waiting player's.
+            if let Some(state) = app.autosave_state() {
+                let mover = state["to_move"].as_u64().expect("to_move in state") as usize;
+                let mut shown = hand.clone();
+                shown.sort_unstable();
+                let own: Vec<u32> = state["hands"][mover]
+                    .as_array()
+                    .expect("hands in state")
+                    .iter()
+                    .filter_map(|v| v.as_u64().map(|v| v as u32))
+                    .collect();
+                assert_eq!(shown, own, "the shown hand is not the hand of player {mover}");
+            }
             let fields = fields(app);
             let open: BTreeSet<u32> = fields.iter().filter(|f| !f.1).map(|f| f.0).collect();
             let options = playable(&hand, &open);
