@@ -63,7 +63,7 @@ pub fn HandOver(seat: Seat, player: usize) -> impl IntoView {
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     view! {
-        <details class="move-log" data-test="move-log">
+        <details class="move-log" data-test="move-log" data-moves=move || lines.with(Vec::len).to_string()>
             <summary>
                 {t("Spielverlauf", "Moves")}
                 " (" {move || lines.with(Vec::len)} ")"

@@ -85,8 +85,19 @@ impl AppCtx {
         }
     }
 
+    /// A note that goes away by itself after a few seconds.
     pub fn say(&self, text: impl Into<String>) {
-        self.toast.set(Some(Toast { text: text.into(), error: false }));
+        let toast = Toast { text: text.into(), error: false };
+        self.toast.set(Some(toast.clone()));
+        let slot = self.toast;
+        set_timeout(
+            move || {
+                if slot.get_untracked().as_ref() == Some(&toast) {
+                    slot.set(None);
+                }
+            },
+            std::time::Duration::from_secs(4),
+        );
     }
 
     pub fn warn(&self, text: impl Into<String>) {

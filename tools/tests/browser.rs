@@ -63,6 +63,11 @@ fn full_two_player_game_by_taps() {
     }
     eprintln!("game over: {placed} stones, {handovers} hand-overs, {new_hands} new hands");
     assert!(placed >= 4, "a game cannot end before 4 stones were placed");
+    // The per-turn checks compare against the autosave; make sure it kept up all game long.
+    assert!(
+        current_autosave_state(&app).is_some(),
+        "the autosave is of the final position"
+    );
     assert!(
         app.exists("[data-test=rematch]"),
         "end screen offers a rematch"
@@ -319,4 +324,56 @@ fn works_offline_after_service_worker_install() {
     app.goto_home();
     app.new_game(2);
     play_placements(&app, 3, 41);
+}
+
+/// A full localStorage: the player is told, and the game goes on in memory.
+#[test]
+fn full_storage_is_reported_and_the_game_goes_on() {
+    let app = App::start("storage_full", "/spiele/");
+    app.new_game(2);
+    play_placements(&app, 1, 51);
+    resume_to_board(&app);
+    let saved = app.autosave_state().expect("autosave before the quota runs out");
+    let board = app.board_snapshot();
+    app.js(
+        "Storage.prototype.setItem = function () { \
+           throw new DOMException('quota', 'QuotaExceededError'); }; return true;",
+    );
+    play_placements(&app, 2, 52);
+    let message = app.wait("[data-test=message]");
+    let text = app.b.text(&message).ctx("message text");
+    assert!(
+        text.contains("Speicher") || text.contains("storage"),
+        "no storage message, got {text:?}"
+    );
+    assert_eq!(app.autosave_state(), Some(saved), "nothing could have been written");
+    resume_to_board(&app);
+    assert_ne!(app.board_snapshot(), board, "the game went on in memory");
+}
+
+/// localStorage disabled altogether (privacy settings): a message, and the game still plays.
+#[test]
+fn disabled_storage_is_reported_and_the_game_plays() {
+    let app = App::start_blank("storage_disabled", "/spiele/");
+    app.b
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "source":
+                "Object.defineProperty(window, 'localStorage', { get() { \
+                   throw new DOMException('denied', 'SecurityError'); } });" }),
+        )
+        .ctx("disable localStorage");
+    app.goto_home();
+    app.new_game(2);
+    let message = app.wait("[data-test=message]");
+    let text = app.b.text(&message).ctx("message text");
+    assert!(
+        text.contains("Speichern") || text.contains("saving"),
+        "no message about saving, got {text:?}"
+    );
+    resume_to_board(&app);
+    let board = app.board_snapshot();
+    play_placements(&app, 3, 61);
+    resume_to_board(&app);
+    assert_ne!(app.board_snapshot(), board, "stones were placed without storage");
 }

@@ -105,7 +105,8 @@ impl App {
     pub fn local_storage(&self, key: &str) -> Option<String> {
         self.b
             .execute(
-                "return window.localStorage.getItem(arguments[0]);",
+                // Storage may be disabled on purpose in a test: read as "nothing there".
+                "try { return window.localStorage.getItem(arguments[0]); } catch (e) { return null; }",
                 vec![key.into()],
             )
             .ctx("localStorage.getItem")
@@ -265,6 +266,19 @@ pub fn assert_handover_hides_cards(app: &App) {
     );
 }
 
+/// The autosave's state when it is of the position on screen (same number of moves as the move
+/// log shows); `None` when storage is off or behind.
+pub fn current_autosave_state(app: &App) -> Option<Value> {
+    let raw = app.local_storage("spieltisch.autosave")?;
+    let save: Value = serde_json::from_str(&raw).ok()?;
+    let shown = app.js(
+        "const l = document.querySelector('[data-test=move-log]'); \
+         return l ? l.getAttribute('data-moves') : null;",
+    );
+    let shown: u64 = shown.as_str()?.parse().ok()?;
+    (save["turn"].as_u64()? == shown).then(|| save["state"].clone())
+}
+
 /// Reads the visible hand: card values in DOM order.
 pub fn hand_values(app: &App) -> Vec<u32> {
     let v = app.js(
@@ -325,7 +339,7 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
         Screen::Handover => {
             assert_handover_hides_cards(app);
             let names = app.autosave_player_names();
-            let mover = app.autosave_state().and_then(|s| s["to_move"].as_u64());
+            let mover = current_autosave_state(app).and_then(|s| s["to_move"].as_u64());
             if let Some(next) = mover.and_then(|m| names.get(m as usize)) {
                 let text = app
                     .b
@@ -372,7 +386,7 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
                 "a hand has 1 to 4 cards during a turn, got {hand:?}"
             );
             // The hand on screen is the one of the player to move, never a waiting player's.
-            if let Some(state) = app.autosave_state() {
+            if let Some(state) = current_autosave_state(app) {
                 let mover = state["to_move"].as_u64().expect("to_move in state") as usize;
                 let mut shown = hand.clone();
                 shown.sort_unstable();
