@@ -377,3 +377,74 @@ fn disabled_storage_is_reported_and_the_game_plays() {
     resume_to_board(&app);
     assert_ne!(app.board_snapshot(), board, "stones were placed without storage");
 }
+
+/// Copies dist/ so a test can change it as a new deploy would.
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn cache_names(b: &spieltisch_tools::webdriver::Browser) -> Option<Vec<String>> {
+    let v = b
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; caches.keys().then(done, () => done([]));",
+            vec![],
+        )
+        .ok()?;
+    Some(v.as_array()?.iter().filter_map(|k| k.as_str().map(str::to_string)).collect())
+}
+
+/// A new deploy (a changed sw.js) is picked up on the next visit: its cache, named after the
+/// build, replaces the old one, and the running game survives the switch.
+#[test]
+fn a_new_deploy_replaces_the_old_cache() {
+    let dir = std::env::temp_dir().join(format!("spieltisch-deploy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&dist(), &dir);
+    let sw = std::fs::read_to_string(dir.join("sw.js")).unwrap();
+    let old_build = sw
+        .lines()
+        .find_map(|l| l.strip_prefix("const BUILD = \"")?.strip_suffix("\";"))
+        .expect("sw.js names its build")
+        .to_string();
+
+    let app = App::start_serving("new_deploy", "/spiele/", &dir);
+    app.goto_home();
+    app.b
+        .wait_until(Duration::from_secs(30), "the first build's cache", |b| {
+            let ok = b.execute("return !!navigator.serviceWorker.controller;", vec![])?;
+            Ok((ok == Value::Bool(true)).then_some(()))
+        })
+        .ctx("service worker controlling");
+    let before = cache_names(&app.b).expect("caches.keys()");
+    assert!(
+        before.len() == 1 && before[0].ends_with(&old_build),
+        "one cache, named after build {old_build}: {before:?}"
+    );
+    app.new_game(2);
+    play_placements(&app, 1, 71);
+
+    let new_build = "0123456789abcdef";
+    std::fs::write(dir.join("sw.js"), sw.replace(&old_build, new_build)).unwrap();
+    app.b.refresh().ctx("visit after the deploy");
+    let after = app
+        .b
+        .wait_until(Duration::from_secs(30), "the new build's cache only", |b| {
+            // Errors while the page reloads itself under the new worker count as "not yet".
+            let names = cache_names(b).unwrap_or_default();
+            Ok((names.len() == 1 && names[0].ends_with(new_build)).then_some(names))
+        })
+        .ctx("new deploy picked up");
+    assert!(!after.iter().any(|n| n.ends_with(&old_build)), "old cache deleted: {after:?}");
+    // The app reloaded itself under the new worker and the game is still there.
+    resume_to_board(&app);
+    play_placements(&app, 1, 72);
+    let _ = std::fs::remove_dir_all(&dir);
+}

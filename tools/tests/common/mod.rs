@@ -54,8 +54,12 @@ impl App {
 
     /// Like [`start`](Self::start) but does not navigate.
     pub fn start_blank(name: &str, prefix: &str) -> App {
-        let dist = dist();
-        let server = StaticServer::serve(&dist, prefix).expect("start static server");
+        Self::start_serving(name, prefix, &dist())
+    }
+
+    /// Like [`start_blank`](Self::start_blank), serving `dir` instead of dist/.
+    pub fn start_serving(name: &str, prefix: &str, dir: &std::path::Path) -> App {
+        let server = StaticServer::serve(dir, prefix).expect("start static server");
         let b = Browser::start().unwrap_or_else(|e| {
             panic!("cannot start headless Chromium via chromedriver: {e} (run scripts/setup.sh --browser)")
         });
