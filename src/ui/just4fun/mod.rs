@@ -273,12 +273,8 @@ fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
                             <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
                             <PlayerTag seat=seat />
                             <span class="counts">
-                                <b>{supply}</b>
-                                <span class="unit">{t(" Steine", " stones")}</span>
-                                {(boxed > 0).then(|| view! {
-                                    " · " <b>{boxed}</b> <span class="unit">{t(" in der Schachtel", " boxed")}</span>
-                                    <span class="short" aria-hidden="true">{t(" Box", " box")}</span>
-                                })}
+                                <b>{supply}</b>{t(" Steine", " stones")}
+                                {(boxed > 0).then(|| view! { " · " <b>{boxed}</b>{t(" in der Box", " boxed")} })}
                             </span>
                         </li>
                     }

@@ -58,13 +58,11 @@ pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
         .map(|(p, seat)| {
             let kept = scoring.kept.get(p).cloned().unwrap_or_default();
             let fields = if kept.is_empty() { "–".to_string() } else { kept.iter().map(u8::to_string).collect::<Vec<_>>().join(", ") };
-            let highest = kept.first().map_or("–".to_string(), u8::to_string);
             let sum = scoring.sums.get(p).copied().unwrap_or(0);
             view! {
                 <tr>
                     <td><PlayerTag seat=seat /></td>
                     <td>{fields}</td>
-                    <td class="num">{highest}</td>
                     <td class="num"><strong>{sum}</strong></td>
                 </tr>
             }
@@ -79,8 +77,7 @@ pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
             <table class="scores" data-test="result-detail">
                 <thead><tr>
                     <th>{t("Spieler", "Player")}</th>
-                    <th>{t("Behaltene Felder", "Fields kept")}</th>
-                    <th>{t("Höchstes", "Highest")}</th>
+                    <th>{t("Felder (höchstes zuerst)", "Fields (highest first)")}</th>
                     <th>{t("Summe", "Total")}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
