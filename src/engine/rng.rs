@@ -29,21 +29,20 @@ fn splitmix64(mut z: u64) -> u64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn same_seed_and_stream_shuffle_the_same() {
-        let mut a: Vec<u32> = (0..50).collect();
-        let mut b = a.clone();
-        shuffle(&mut a, 42, 3);
-        shuffle(&mut b, 42, 3);
-        assert_eq!(a, b);
+    fn shuffled(seed: u64, stream_no: u64) -> Vec<u32> {
+        let mut items: Vec<u32> = (0..50).collect();
+        shuffle(&mut items, seed, stream_no);
+        items
     }
 
     #[test]
-    fn other_stream_shuffles_differently() {
-        let mut a: Vec<u32> = (0..50).collect();
-        let mut b = a.clone();
-        shuffle(&mut a, 42, 3);
-        shuffle(&mut b, 42, 4);
-        assert_ne!(a, b);
+    fn same_seed_and_stream_shuffle_the_same() {
+        assert_eq!(shuffled(42, 3), shuffled(42, 3));
+    }
+
+    #[test]
+    fn other_stream_or_seed_shuffles_differently() {
+        assert_ne!(shuffled(42, 3), shuffled(42, 4));
+        assert_ne!(shuffled(42, 3), shuffled(43, 3));
     }
 }

@@ -417,28 +417,6 @@ impl Browser {
         Ok(self.try_find(css)?.is_some())
     }
 
-    pub fn find_in(&self, parent: &Element, css: &str) -> Result<Element> {
-        let v = self.cmd(
-            "POST",
-            &format!("/element/{}/element", parent.0),
-            Some(json!({ "using": "css selector", "value": css })),
-        )?;
-        Self::element_from(&v)
-    }
-
-    pub fn find_all_in(&self, parent: &Element, css: &str) -> Result<Vec<Element>> {
-        let v = self.cmd(
-            "POST",
-            &format!("/element/{}/elements", parent.0),
-            Some(json!({ "using": "css selector", "value": css })),
-        )?;
-        v.as_array()
-            .into_iter()
-            .flatten()
-            .map(Self::element_from)
-            .collect()
-    }
-
     /// A real (WebDriver) click: scrolls into view and fails if something covers the element.
     pub fn click(&self, el: &Element) -> Result<()> {
         self.cmd("POST", &format!("/element/{}/click", el.0), Some(json!({})))
