@@ -54,6 +54,10 @@ pub fn HandOver(seat: Seat, player: usize) -> impl IntoView {
                         format!("I am {} – show", seat.name)
                     }}
                 </button>
+                // Leaving is safe from here: the game is autosaved and nothing secret is shown.
+                <button class="quiet" data-test="handover-home" on:click=move |_| ctx.go(super::Route::Home)>
+                    {t("Pause – zur Startseite", "Pause – back to home")}
+                </button>
             </div>
         </div>
     }
