@@ -284,7 +284,7 @@ fn App() -> impl IntoView {
                     Route::Home => screens::home::Home().into_any(),
                     Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),
                     Route::Play => screens::play::Play().into_any(),
-                    Route::Rules(kind) => view! { <screens::rules::Rules kind=kind /> }.into_any(),
+                    Route::Rules(kind) => view! { <screens::manual::Rules kind=kind /> }.into_any(),
                     Route::Settings => screens::settings::SettingsScreen().into_any(),
                 }
             }}

@@ -2,7 +2,7 @@
 
 pub mod home;
 pub mod play;
-pub mod rules;
+pub mod manual;
 pub mod settings;
 pub mod setup;
 

@@ -24,7 +24,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
             </header>
             <article class="rules-text">
                 {match kind {
-                    GameKind::Just4Fun => just4fun::rules::RulesText().into_any(),
+                    GameKind::Just4Fun => just4fun::manual::RulesText().into_any(),
                 }}
             </article>
         </main>
