@@ -38,14 +38,27 @@ fn picked_values(hand: &[u8], picked: &[usize]) -> Vec<u8> {
     picked.iter().filter_map(|&i| hand.get(i).copied()).collect()
 }
 
-/// Hand positions of the fewest cards that make `number`, preferring high cards (they are
-/// harder to use later). `None` when no combination makes it.
-fn cards_for(hand: &[u8], number: u8) -> Option<Vec<usize>> {
-    let n = hand.len().min(4);
-    (1u32..(1 << n))
-        .filter(|mask| hand.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, v)| u32::from(*v)).sum::<u32>() == u32::from(number))
-        .map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).collect::<Vec<_>>())
-        .min_by_key(|picked: &Vec<usize>| (picked.len(), std::cmp::Reverse(picked.iter().map(|&i| hand[i]).max())))
+/// Hand positions of the fewest cards (high ones first: they are harder to use later) among the
+/// engine's legal plays for field `number`. `None` when no legal play makes it.
+fn cards_for(game: &Just4Fun, number: u8) -> Option<Vec<usize>> {
+    let hand = game.to_move().map(|p| game.hand(p)).unwrap_or_default();
+    let best = game
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| match mv {
+            Move::Play { cards } if cards.iter().map(|&c| u32::from(c)).sum::<u32>() == u32::from(number) => Some(cards),
+            _ => None,
+        })
+        .min_by_key(|cards| (cards.len(), std::cmp::Reverse(cards.iter().max().copied())))?;
+    // Values back to hand positions, each position used once.
+    let mut used = vec![false; hand.len()];
+    best.iter()
+        .map(|v| {
+            let i = (0..hand.len()).find(|&i| !used[i] && hand[i] == *v)?;
+            used[i] = true;
+            Some(i)
+        })
+        .collect()
 }
 
 pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
@@ -135,7 +148,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let (blocker, cards) = game
             .with_untracked(|s| {
                 let me = s.state.to_move().unwrap_or(0);
-                (s.state.blocked_by(me, cell), cards_for(s.state.hand(me), number))
+                (s.state.blocked_by(me, cell), cards_for(&s.state, number))
             })
             .unwrap_or((None, None));
         match (blocker, cards) {
