@@ -114,15 +114,25 @@ impl AppCtx {
 
     /// Who the cover should name before `session` is shown, if anyone.
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
-        let hidden = match session {
-            AnySession::Just4Fun(s) => cover_needed(&s.state),
+        let player = match session {
+            AnySession::Just4Fun(s) => cover_player(&s.state),
         };
-        if hidden && self.settings.get_untracked().handover {
-            match session {
-                AnySession::Just4Fun(s) => s.state.to_move(),
+        player.filter(|_| self.settings.get_untracked().handover)
+    }
+
+    /// Picks the autosaved game up again (after a reload or the back button); home when there
+    /// is none, with a message when it cannot be read.
+    pub fn resume_autosave(&self) {
+        match storage::read_autosave() {
+            Some(Ok(save)) => {
+                self.cover.set(self.cover_for(&save.session));
+                self.game.set(Some(save.session));
             }
-        } else {
-            None
+            Some(Err(e)) => {
+                self.warn(format!("{} {e}", i18n::t("Das automatisch gesicherte Spiel ist nicht lesbar:", "The autosaved game cannot be read:")));
+                self.go(Route::Home);
+            }
+            None => self.go(Route::Home),
         }
     }
 
@@ -134,8 +144,10 @@ impl AppCtx {
     }
 }
 
-fn cover_needed<G: Game>(state: &G) -> bool {
-    state.has_hidden_information() && state.player_count() > 1 && state.outcome().is_none()
+/// The player the hand-over cover must name before `state` is shown, if it hides anything.
+fn cover_player<G: Game>(state: &G) -> Option<usize> {
+    let hides = state.has_hidden_information() && state.player_count() > 1;
+    state.to_move().filter(|_| hides)
 }
 
 /// Typed access to the running game for a game's own screens.
@@ -151,7 +163,7 @@ impl<G> Clone for GameHandle<G> {
 }
 impl<G> Copy for GameHandle<G> {}
 
-impl<G: Stored + NoGame> GameHandle<G> {
+impl<G: Stored> GameHandle<G> {
     pub fn new(ctx: AppCtx) -> Self {
         GameHandle { ctx, _game: PhantomData }
     }
@@ -166,8 +178,9 @@ impl<G: Stored + NoGame> GameHandle<G> {
     }
 
     /// Plays a move for the player to move: applies it, logs it, autosaves and raises the
-    /// hand-over cover when the device passes to another player.
-    pub fn play(&self, mv: &G::Move) -> Result<G::Event, G::Error> {
+    /// hand-over cover when the device passes to another player. `None` when no game of this
+    /// kind is running (nothing happens then).
+    pub fn play(&self, mv: &G::Move) -> Option<Result<G::Event, G::Error>> {
         let mut result = None;
         let mut cover = None;
         self.ctx.game.update(|g| {
@@ -175,29 +188,21 @@ impl<G: Stored + NoGame> GameHandle<G> {
             let mover = session.state.to_move();
             let outcome = session.play(mv);
             if outcome.is_ok() {
-                let next = session.state.to_move();
-                if cover_needed(&session.state) && next != mover {
-                    cover = next;
-                }
+                cover = cover_player(&session.state).filter(|next| Some(*next) != mover);
             }
             result = Some(outcome);
         });
-        match result {
-            Some(Ok(event)) => {
-                if self.ctx.settings.get_untracked().handover {
-                    self.ctx.cover.set(cover);
-                }
-                self.ctx.autosave();
-                Ok(event)
+        if let Some(Ok(_)) = &result {
+            if self.ctx.settings.get_untracked().handover {
+                self.ctx.cover.set(cover);
             }
-            Some(Err(e)) => Err(e),
-            // No game of this kind is running; nothing happened.
-            None => Err(G::no_game_error()),
+            self.ctx.autosave();
         }
+        result
     }
 }
 
-impl<G: Stored + NoGame> GameHandle<G> {
+impl<G: Stored> GameHandle<G> {
     /// A new game with the same players and options.
     pub fn rematch(&self) {
         let Some((seats, options)) = self.with_untracked(|s| (s.seats.clone(), s.state.options().clone())) else { return };
@@ -205,18 +210,6 @@ impl<G: Stored + NoGame> GameHandle<G> {
             Ok(session) => self.ctx.open_game(G::wrap(session)),
             Err(e) => self.ctx.warn(e.to_string()),
         }
-    }
-}
-
-/// The error an engine reports when asked to move in a finished game, reused when the UI has no
-/// game of that kind at all.
-pub trait NoGame: Game {
-    fn no_game_error() -> Self::Error;
-}
-
-impl NoGame for crate::engine::just4fun::Just4Fun {
-    fn no_game_error() -> Self::Error {
-        crate::engine::just4fun::RuleError::GameOver
     }
 }
 
@@ -243,21 +236,6 @@ fn App() -> impl IntoView {
         slots_changed: RwSignal::new(0),
     };
     provide_context(ctx);
-
-    // After a reload on the game screen, pick the autosaved game up again.
-    if ctx.route.get_untracked() == Route::Play {
-        match storage::read_autosave() {
-            Some(Ok(save)) => {
-                ctx.cover.set(ctx.cover_for(&save.session));
-                ctx.game.set(Some(save.session));
-            }
-            Some(Err(e)) => {
-                ctx.warn(format!("{} {e}", i18n::t("Das automatisch gesicherte Spiel ist nicht lesbar:", "The autosaved game cannot be read:")));
-                ctx.go(Route::Home);
-            }
-            None => ctx.go(Route::Home),
-        }
-    }
 
     // The back button and links change the hash; follow them.
     let on_hash = Closure::<dyn Fn()>::new(move || {

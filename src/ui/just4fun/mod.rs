@@ -107,14 +107,16 @@ pub fn PlayJust4Fun() -> impl IntoView {
         game.with(|s| field_views(&s.state, viewer(), target(), last_cell())).unwrap_or_default()
     });
     let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
-    let must_swap = move || viewer().is_some() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false);
+    // Asked by every card and the actions; computed once per position.
+    let must_swap = Memo::new(move |_| viewer().is_some() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false));
     let log_lines = Signal::derive(move || {
         game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
     });
 
     let play = move |cards: Vec<u8>| match game.play(&Move::Play { cards }) {
-        Ok(_) => picked.set(Vec::new()),
-        Err(e) => ctx.warn(error_text(&e, &seats.get_untracked())),
+        Some(Ok(_)) => picked.set(Vec::new()),
+        Some(Err(e)) => ctx.warn(error_text(&e, &seats.get_untracked())),
+        None => {}
     };
     // Placing is the costly step: it happens on a second tap on the highlighted field (or the
     // button), and adding to one's own locked field asks first.
@@ -138,7 +140,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         }
     };
     let on_tap = Callback::new(move |cell: usize| {
-        if viewer().is_none() || must_swap() {
+        if viewer().is_none() || must_swap.get_untracked() {
             return;
         }
         let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
@@ -163,7 +165,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     });
 
     let status = move || {
-        if must_swap() {
+        if must_swap.get() {
             return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
         }
         let total = sum();
@@ -225,10 +227,10 @@ pub fn PlayJust4Fun() -> impl IntoView {
                             </div>
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
-                                {move || if must_swap() {
+                                {move || if must_swap.get() {
                                     view! {
                                         <button class="primary big" data-test="new-hand" on:click=move |_| {
-                                            if let Err(e) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
+                                            if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
                                         }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
                                     }.into_any()
                                 } else {

@@ -12,12 +12,9 @@ use leptos::prelude::*;
 #[component]
 pub fn Play() -> impl IntoView {
     let ctx = AppCtx::get();
-    // Arriving here without a game (back button after leaving): take the autosave, else go home.
+    // Arriving here without a game (a reload, or the back button after leaving).
     if ctx.game.with_untracked(Option::is_none) {
-        match storage::read_autosave() {
-            Some(Ok(save)) => ctx.open_game(save.session),
-            _ => ctx.go(Route::Home),
-        }
+        ctx.resume_autosave();
     }
     let kind = move || ctx.game.with(|g| g.as_ref().map(AnySession::kind));
     let saving = RwSignal::new(false);
