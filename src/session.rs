@@ -3,6 +3,7 @@
 //! is tested natively.
 
 use crate::engine::just4fun::Just4Fun;
+use crate::engine::sudoku::Sudoku;
 use crate::engine::{Game, GameKind, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -101,28 +102,37 @@ impl<G: Game> Session<G> {
 #[derive(Clone, Debug)]
 pub enum AnySession {
     Just4Fun(Session<Just4Fun>),
+    Sudoku(Session<Sudoku>),
+}
+
+/// Runs `$body` with `$s` bound to the concrete `Session<G>` inside an [`AnySession`], so code
+/// that is the same for every game is written once (`G` is known inside the body's arm).
+#[macro_export]
+macro_rules! with_session {
+    ($any:expr, $s:ident => $body:expr) => {
+        match $any {
+            $crate::session::AnySession::Just4Fun($s) => $body,
+            $crate::session::AnySession::Sudoku($s) => $body,
+        }
+    };
+}
+
+fn kind_of<G: Game>(_: &Session<G>) -> GameKind {
+    G::KIND
 }
 
 impl AnySession {
     pub fn kind(&self) -> GameKind {
-        match self {
-            AnySession::Just4Fun(_) => GameKind::Just4Fun,
-        }
+        with_session!(self, s => kind_of(s))
     }
     pub fn seats(&self) -> &[Seat] {
-        match self {
-            AnySession::Just4Fun(s) => &s.seats,
-        }
+        with_session!(self, s => &s.seats)
     }
     pub fn turn(&self) -> u32 {
-        match self {
-            AnySession::Just4Fun(s) => s.state.turn(),
-        }
+        with_session!(self, s => s.state.turn())
     }
     pub fn is_over(&self) -> bool {
-        match self {
-            AnySession::Just4Fun(s) => s.state.outcome().is_some(),
-        }
+        with_session!(self, s => s.state.outcome().is_some())
     }
 }
 
@@ -134,21 +144,31 @@ pub trait Stored: Game {
     fn wrap(session: Session<Self>) -> AnySession;
 }
 
-impl Stored for Just4Fun {
-    fn session(any: &AnySession) -> Option<&Session<Self>> {
-        match any {
-            AnySession::Just4Fun(s) => Some(s),
+macro_rules! stored {
+    ($game:ident) => {
+        impl Stored for $game {
+            fn session(any: &AnySession) -> Option<&Session<Self>> {
+                match any {
+                    AnySession::$game(s) => Some(s),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+            fn session_mut(any: &mut AnySession) -> Option<&mut Session<Self>> {
+                match any {
+                    AnySession::$game(s) => Some(s),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+            fn wrap(session: Session<Self>) -> AnySession {
+                AnySession::$game(session)
+            }
         }
-    }
-    fn session_mut(any: &mut AnySession) -> Option<&mut Session<Self>> {
-        match any {
-            AnySession::Just4Fun(s) => Some(s),
-        }
-    }
-    fn wrap(session: Session<Self>) -> AnySession {
-        AnySession::Just4Fun(session)
-    }
+    };
 }
+stored!(Just4Fun);
+stored!(Sudoku);
 
 /// The first part of every save: enough to list a slot without understanding the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -200,9 +220,7 @@ impl std::fmt::Display for LoadError {
 
 /// Writes a save file (JSON).
 pub fn to_json(session: &AnySession, name: &str, saved_at: f64) -> Result<String, String> {
-    let (state, log) = match session {
-        AnySession::Just4Fun(s) => (to_value(&s.state)?, to_value(&s.log)?),
-    };
+    let (state, log) = with_session!(session, s => (to_value(&s.state)?, to_value(&s.log)?));
     let header = SaveHeader {
         app: APP_TAG.into(),
         schema: SCHEMA_VERSION,
@@ -245,7 +263,8 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
     let kind = GameKind::from_id(&header.game).ok_or_else(|| LoadError::UnknownGame(header.game.clone()))?;
     let part = |key: &str| obj.get(key).cloned().ok_or_else(|| LoadError::Damaged(format!("no {key}")));
     let session = match kind {
-        GameKind::Just4Fun => AnySession::Just4Fun(session_from::<Just4Fun>(&header, part("state")?, part("log")?)?),
+        GameKind::Just4Fun => AnySession::Just4Fun(session_from(&header, part("state")?, part("log")?)?),
+        GameKind::Sudoku => AnySession::Sudoku(session_from(&header, part("state")?, part("log")?)?),
     };
     Ok(Save { header, session })
 }
@@ -298,6 +317,7 @@ mod tests {
         assert_eq!(save.header.turn, 5);
         match (save.session, session) {
             (AnySession::Just4Fun(a), AnySession::Just4Fun(b)) => assert_eq!(a, b),
+            _ => panic!("the game kind changed"),
         }
     }
 

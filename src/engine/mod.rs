@@ -6,6 +6,7 @@
 
 pub mod just4fun;
 pub mod rng;
+pub mod sudoku;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
@@ -18,15 +19,17 @@ pub type PlayerIdx = usize;
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
     Just4Fun,
+    Sudoku,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Just4Fun];
+    pub const ALL: [GameKind; 2] = [GameKind::Just4Fun, GameKind::Sudoku];
 
     /// Stable identifier used in saves and URLs.
     pub fn id(self) -> &'static str {
         match self {
             GameKind::Just4Fun => "just4fun",
+            GameKind::Sudoku => "sudoku",
         }
     }
 
@@ -38,6 +41,7 @@ impl GameKind {
     pub fn players(self) -> (usize, usize) {
         match self {
             GameKind::Just4Fun => (2, 4),
+            GameKind::Sudoku => (1, 4),
         }
     }
 }
