@@ -3,6 +3,7 @@
 //! `engine` holds the pure rules (no UI, no browser); `ui` is the Leptos layer, built only for
 //! the browser target.
 pub mod engine;
+pub mod records;
 pub mod session;
 
 #[cfg(target_arch = "wasm32")]

@@ -7,6 +7,7 @@ pub mod just4fun;
 pub mod screens;
 pub mod settings;
 pub mod storage;
+pub mod sudoku;
 
 use crate::engine::{Game, GameKind};
 use crate::session::{AnySession, Session, Stored};
@@ -114,9 +115,7 @@ impl AppCtx {
 
     /// Who the cover should name before `session` is shown, if anyone.
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
-        let player = match session {
-            AnySession::Just4Fun(s) => cover_player(&s.state),
-        };
+        let player = crate::with_session!(session, s => cover_player(&s.state));
         player.filter(|_| self.settings.get_untracked().handover)
     }
 
@@ -186,9 +185,11 @@ impl<G: Stored> GameHandle<G> {
         self.ctx.game.update(|g| {
             let Some(session) = g.as_mut().and_then(G::session_mut) else { return };
             let mover = session.state.to_move();
+            let was_hiding = session.state.has_hidden_information();
             let outcome = session.play(mv);
             if outcome.is_ok() {
-                cover = cover_player(&session.state).filter(|next| Some(*next) != mover);
+                // Cover when the device passes on, or when secrets appear (an open setup ends).
+                cover = cover_player(&session.state).filter(|next| Some(*next) != mover || !was_hiding);
             }
             result = Some(outcome);
         });

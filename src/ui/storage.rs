@@ -125,3 +125,20 @@ pub fn free_slot_name(name: &str) -> String {
     }
     (2..).map(|i| format!("{base} ({i})")).find(|n| !taken(n)).unwrap_or(base)
 }
+
+pub const RECORDS_KEY: &str = "spieltisch.records";
+
+/// The solo high-score lists; empty when none are stored, an explanation when they are unreadable.
+pub fn read_records() -> Result<crate::records::Records, String> {
+    match get(RECORDS_KEY) {
+        Ok(Some(text)) => crate::records::Records::from_json(&text).map_err(|_| {
+            crate::ui::i18n::t("Die gespeicherte Bestenliste ist beschädigt.", "The stored high-score list is damaged.").to_string()
+        }),
+        Ok(None) => Ok(Default::default()),
+        Err(e) => Err(e.message().to_string()),
+    }
+}
+
+pub fn write_records(records: &crate::records::Records) -> Result<(), StorageError> {
+    set(RECORDS_KEY, &records.to_json())
+}

@@ -189,7 +189,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);
 
     view! {
-        <div class="j4f">
+        <div class="table-layout j4f">
             <div class="board-area">
                 <Board fields=fields seats=seats win_line=win_line on_tap=on_tap />
             </div>

@@ -2,9 +2,30 @@
 
 use super::game_name;
 use crate::engine::GameKind;
-use crate::ui::i18n::t;
-use crate::ui::{just4fun, AppCtx, Route};
+use crate::ui::i18n::{is_de, t};
+use crate::ui::{just4fun, sudoku, AppCtx, Route};
 use leptos::prelude::*;
+
+/// A piece of a rules text: the texts are data, rendered the same way in every language.
+pub enum Block {
+    H(&'static str),
+    P(&'static str),
+    L(&'static [&'static str]),
+    /// What the app reconstructed or decided where the rulebook is silent.
+    Note(&'static str),
+}
+
+pub fn render(blocks: &'static [Block]) -> impl IntoView {
+    blocks
+        .iter()
+        .map(|b| match b {
+            Block::H(text) => view! { <h2>{*text}</h2> }.into_any(),
+            Block::P(text) => view! { <p>{*text}</p> }.into_any(),
+            Block::L(items) => view! { <ul>{items.iter().map(|i| view! { <li>{*i}</li> }).collect_view()}</ul> }.into_any(),
+            Block::Note(text) => view! { <p class="note">{*text}</p> }.into_any(),
+        })
+        .collect_view()
+}
 
 #[component]
 pub fn Rules(kind: GameKind) -> impl IntoView {
@@ -25,6 +46,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
             <article class="rules-text">
                 {match kind {
                     GameKind::Just4Fun => just4fun::manual::RulesText().into_any(),
+                    GameKind::Sudoku => render(if is_de() { sudoku::manual::DE } else { sudoku::manual::EN }).into_any(),
                 }}
             </article>
         </main>

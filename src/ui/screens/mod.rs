@@ -12,6 +12,7 @@ use crate::engine::GameKind;
 pub fn game_name(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Just4Fun => "Just 4 Fun",
+        GameKind::Sudoku => "Sudoku – Das Brettspiel",
     }
 }
 
@@ -20,6 +21,10 @@ pub fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Just4Fun => t(
             "Karten zu einer Zahl zusammenzählen, Steine auf das Zahlenfeld setzen, Mehrheiten bilden – vier in einer Reihe gewinnt. 2–4 Spieler.",
             "Add cards up to a number, put stones on that field, build majorities – four in a row wins. 2–4 players.",
+        ),
+        GameKind::Sudoku => t(
+            "Zahlenplättchen nach der Sudoku-Regel legen und für jedes die Nachbarn in Block, Reihe und Spalte zählen. 1–4 Spieler, auch solo mit Bestenliste.",
+            "Lay number tiles under the Sudoku rule and score the neighbours in block, row and column. 1–4 players, also solo with high scores.",
         ),
     }
 }

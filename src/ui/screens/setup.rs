@@ -5,7 +5,7 @@ use crate::engine::GameKind;
 use crate::session::{clean_name, PlayerColor, Seat, MAX_NAME_LEN};
 use crate::ui::components::color_name;
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{just4fun, AppCtx, Route};
+use crate::ui::{just4fun, sudoku, AppCtx, Route};
 use leptos::prelude::*;
 
 const LAST_PLAYERS_KEY: &str = "spieltisch.players";
@@ -48,6 +48,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
         s
     });
     let j4f_options = RwSignal::new(crate::engine::just4fun::Options::default());
+    let sudoku_options = RwSignal::new(crate::engine::sudoku::Options::default());
 
     let set_count = move |n: usize| {
         seats.update(|s| {
@@ -70,6 +71,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
         }
         let session = match kind {
             GameKind::Just4Fun => just4fun::new_session(chosen, j4f_options.get_untracked()),
+            GameKind::Sudoku => sudoku::new_session(chosen, sudoku_options.get_untracked()),
         };
         match session {
             Ok(session) => ctx.open_game(session),
@@ -104,6 +106,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
             </section>
             {match kind {
                 GameKind::Just4Fun => view! { <just4fun::OptionsForm options=j4f_options /> }.into_any(),
+                GameKind::Sudoku => view! { <sudoku::OptionsForm options=sudoku_options /> }.into_any(),
             }}
             <section>
                 <label class="check">

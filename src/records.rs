@@ -1,0 +1,104 @@
+//! Solo high-score lists ("Bestenliste"): the best results kept on the device, one list per
+//! variant. Pure data and rules; the UI stores the JSON in localStorage.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Entries kept per list.
+pub const KEEP: usize = 10;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub name: String,
+    pub score: u32,
+    /// Milliseconds since the Unix epoch, as whole milliseconds.
+    pub at: u64,
+}
+
+/// All lists, keyed by variant id (e.g. "sudoku/standard").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Records {
+    #[serde(flatten)]
+    pub lists: BTreeMap<String, Vec<Record>>,
+}
+
+impl Records {
+    /// Reads stored lists; anything unreadable is an error for the caller to report.
+    pub fn from_json(text: &str) -> Result<Records, String> {
+        let mut records: Records = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        for list in records.lists.values_mut() {
+            sort(list);
+            list.truncate(KEEP);
+        }
+        Ok(records)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    pub fn list(&self, variant: &str) -> &[Record] {
+        self.lists.get(variant).map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds a result; its 0-based place when it made the list, `None` when it did not.
+    pub fn add(&mut self, variant: &str, record: Record) -> Option<usize> {
+        let list = self.lists.entry(variant.to_string()).or_default();
+        list.push(record.clone());
+        sort(list);
+        list.truncate(KEEP);
+        list.iter().position(|r| *r == record)
+    }
+}
+
+/// Best first; on equal scores the earlier result ranks higher (it was there first).
+fn sort(list: &mut [Record]) {
+    list.sort_by(|a, b| b.score.cmp(&a.score).then(a.at.cmp(&b.at)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(score: u32, at: u64) -> Record {
+        Record { name: format!("p{at}"), score, at }
+    }
+
+    #[test]
+    fn best_first_and_only_ten_kept() {
+        let mut r = Records::default();
+        for (i, score) in [50, 120, 80, 80, 10, 200, 95, 60, 70, 90, 100, 30].into_iter().enumerate() {
+            r.add("sudoku/standard", rec(score, i as u64));
+        }
+        let scores: Vec<u32> = r.list("sudoku/standard").iter().map(|x| x.score).collect();
+        assert_eq!(scores, vec![200, 120, 100, 95, 90, 80, 80, 70, 60, 50]);
+        // The earlier of two equal scores ranks first.
+        assert_eq!(r.list("sudoku/standard")[5].at, 2);
+        assert!(r.list("sudoku/simple").is_empty());
+    }
+
+    #[test]
+    fn add_reports_the_place() {
+        let mut r = Records::default();
+        assert_eq!(r.add("v", rec(100, 1)), Some(0));
+        assert_eq!(r.add("v", rec(150, 2)), Some(0));
+        assert_eq!(r.add("v", rec(120, 3)), Some(1));
+        for i in 0..10 {
+            r.add("v", rec(500, 10 + i));
+        }
+        // A full list of better results: a low score does not make it.
+        assert_eq!(r.add("v", rec(90, 99)), None);
+        // Variants are separate lists.
+        assert_eq!(r.add("w", rec(1, 1)), Some(0));
+    }
+
+    #[test]
+    fn stored_lists_round_trip_and_garbage_is_an_error() {
+        let mut r = Records::default();
+        r.add("sudoku/simple", rec(77, 5));
+        let back = Records::from_json(&r.to_json()).unwrap();
+        assert_eq!(back, r);
+        assert!(Records::from_json("not json").is_err());
+        assert!(Records::from_json(r#"{"sudoku/simple": 3}"#).is_err());
+    }
+}

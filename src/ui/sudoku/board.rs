@@ -1,0 +1,200 @@
+//! The 9×9 board and the 40-space score track as SVG.
+
+use crate::engine::sudoku::{col, name, row, Sudoku, CELLS, SIZE, TRACK};
+use crate::session::Seat;
+use crate::ui::i18n::is_de;
+use leptos::prelude::*;
+
+const CELL: f64 = 60.0;
+/// Room for the row letters (left) and column numbers (top).
+const LABEL: f64 = 22.0;
+const PAD: f64 = 5.0;
+const VIEW: f64 = LABEL + CELL * 9.0 + 2.0 * PAD;
+
+fn origin(cell: usize) -> (f64, f64) {
+    (LABEL + PAD + col(cell) as f64 * CELL, LABEL + PAD + row(cell) as f64 * CELL)
+}
+
+/// Everything the board shows for one field, computed in one pass.
+#[derive(Clone, PartialEq)]
+pub struct CellView {
+    pub cell: usize,
+    /// (number, gold, colour id of who laid it).
+    pub tile: Option<(u8, bool, Option<&'static str>)>,
+    /// The field is marked as a place for the tile in hand (or for a gold tile during setup).
+    pub legal: bool,
+    /// Points shown on a legal field (assisted mode).
+    pub points: Option<u32>,
+    /// The held tile previewed here: (number, points).
+    pub preview: Option<(u8, u32)>,
+    pub last: bool,
+}
+
+/// Field views. `marks` are the fields to highlight with their points (if shown); `preview` is
+/// the held tile shown on a field. Nothing private goes in unless the caller may show it.
+pub fn cell_views(
+    game: &Sudoku,
+    seats: &[Seat],
+    marks: &[(usize, Option<u32>)],
+    preview: Option<(usize, u8)>,
+    last: Option<usize>,
+) -> Vec<CellView> {
+    (0..CELLS)
+        .map(|cell| {
+            let mark = marks.iter().find(|(c, _)| *c == cell);
+            CellView {
+                cell,
+                tile: game.tile(cell).map(|t| (t.number, t.gold, t.by.and_then(|p| seats.get(p)).map(|s| s.color.id()))),
+                legal: mark.is_some(),
+                points: mark.and_then(|(_, p)| *p),
+                preview: preview.filter(|(c, _)| *c == cell).map(|(c, n)| (n, game.points_at(c))),
+                last: last == Some(cell),
+            }
+        })
+        .collect()
+}
+
+#[component]
+pub fn Board(#[prop(into)] cells: Signal<Vec<CellView>>, on_tap: Callback<usize>) -> impl IntoView {
+    let label = if is_de() { "Spielplan" } else { "Board" };
+    let grid_end = LABEL + PAD + CELL * 9.0;
+    view! {
+        <svg class="sd-board" viewBox=format!("0 0 {VIEW} {VIEW}") role="group" aria-label=label>
+            <rect class="sd-bg" x=LABEL y=LABEL width=VIEW - LABEL height=VIEW - LABEL rx="8" />
+            {(0..SIZE).map(|i| {
+                let mid = LABEL + PAD + (i as f64 + 0.5) * CELL;
+                let letter = char::from(b'A' + i as u8).to_string();
+                view! {
+                    <text class="sd-label" x=LABEL / 2.0 y=mid>{letter}</text>
+                    <text class="sd-label" x=mid y=LABEL / 2.0>{i + 1}</text>
+                }
+            }).collect_view()}
+            <For
+                each=move || cells.get()
+                key=|c| (c.cell, c.tile, c.legal, c.points, c.preview, c.last)
+                children=move |c| view! { <Field view=c on_tap=on_tap /> }
+            />
+            // Block borders on top of the fields.
+            {(0..=3).map(|i| {
+                let at = LABEL + PAD + i as f64 * CELL * 3.0;
+                view! {
+                    <line class="sd-block" x1=at y1=LABEL + PAD x2=at y2=grid_end />
+                    <line class="sd-block" x1=LABEL + PAD y1=at x2=grid_end y2=at />
+                }
+            }).collect_view()}
+        </svg>
+    }
+}
+
+#[component]
+fn Field(view: CellView, on_tap: Callback<usize>) -> impl IntoView {
+    let (x, y) = origin(view.cell);
+    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+    let cell = view.cell;
+    let mut class = String::from("sd-field");
+    for (flag, name) in [(view.legal, " legal"), (view.last, " last"), (view.preview.is_some(), " preview")] {
+        if flag {
+            class.push_str(name);
+        }
+    }
+    let tile = view.tile.map(|(number, gold, by)| {
+        view! {
+            <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=x + 4.0 y=y + 4.0 width=CELL - 8.0 height=CELL - 8.0 rx="6" />
+            {by.map(|color| view! { <rect class=format!("sd-owner c-{color}") x=x + 10.0 y=y + CELL - 12.0 width=CELL - 20.0 height="5" rx="2" /> })}
+            <text class="sd-number" x=cx y=cy>{number}</text>
+        }
+    });
+    let points = view.points.filter(|_| view.preview.is_none()).map(|p| view! { <text class="sd-points" x=x + CELL - 6.0 y=y + 13.0>{format!("+{p}")}</text> });
+    let preview = view.preview.map(|(number, p)| {
+        view! {
+            <rect class="sd-tile held" x=x + 4.0 y=y + 4.0 width=CELL - 8.0 height=CELL - 8.0 rx="6" />
+            <text class="sd-number" x=cx y=cy>{number}</text>
+            <text class="sd-points on-preview" x=x + CELL - 6.0 y=y + 13.0>{format!("+{p}")}</text>
+        }
+    });
+    let aria = field_label(&view);
+    view! {
+        <g
+            class=class
+            data-test="cell"
+            data-cell=cell.to_string()
+            data-number=view.tile.map(|t| t.0.to_string())
+            data-gold=view.tile.filter(|t| t.1).map(|_| "true")
+            data-legal=view.legal.then_some("true")
+            data-points=view.points.map(|p| p.to_string())
+            data-preview=view.preview.map(|_| "true")
+            role="button"
+            tabindex="0"
+            aria-label=aria
+            on:click=move |_| on_tap.run(cell)
+            on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_tap.run(cell) }
+        >
+            <rect class="sd-cell" x=x y=y width=CELL height=CELL />
+            {tile}
+            {points}
+            {preview}
+        </g>
+    }
+}
+
+fn field_label(view: &CellView) -> String {
+    let mut parts = vec![name(view.cell)];
+    match view.tile {
+        Some((n, true, _)) => parts.push(if is_de() { format!("Gold {n}") } else { format!("gold {n}") }),
+        Some((n, false, _)) => parts.push(n.to_string()),
+        None => parts.push((if is_de() { "frei" } else { "free" }).into()),
+    }
+    if let Some(p) = view.points {
+        parts.push(if is_de() { format!("{p} Punkte") } else { format!("{p} points") });
+    }
+    parts.join(", ")
+}
+
+/// Space `i` (0 = start) of the 40-space track, running clockwise round an 11 × 11 ring.
+fn track_space(i: u32) -> (f64, f64) {
+    let i = f64::from(i % TRACK);
+    let (gx, gy) = match i {
+        i if i < 10.0 => (i, 0.0),
+        i if i < 20.0 => (10.0, i - 10.0),
+        i if i < 30.0 => (30.0 - i, 10.0),
+        i => (0.0, 40.0 - i),
+    };
+    (gx * TRACK_CELL, gy * TRACK_CELL)
+}
+
+const TRACK_CELL: f64 = 16.0;
+
+/// The score track with every player's marker, and their round counters in the middle.
+#[component]
+pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl IntoView {
+    let size = TRACK_CELL * 11.0;
+    let label = if is_de() { "Zählleiste" } else { "Score track" };
+    view! {
+        <svg class="sd-track" viewBox=format!("-2 -2 {} {}", size + 4.0, size + 4.0) role="img" aria-label=label data-test="score-track">
+            {(0..TRACK).map(|i| {
+                let (x, y) = track_space(i);
+                let class = if i == 0 { "track-space start" } else if i % 5 == 0 { "track-space five" } else { "track-space" };
+                view! {
+                    <rect class=class x=x y=y width=TRACK_CELL height=TRACK_CELL />
+                    {(i % 10 == 0).then(|| view! { <text class="track-no" x=x + TRACK_CELL / 2.0 y=y + TRACK_CELL / 2.0>{i}</text> })}
+                }
+            }).collect_view()}
+            {move || players.get().into_iter().enumerate().map(|(p, (seat, position, counters))| {
+                let (x, y) = track_space(position);
+                // Several markers on one space sit in its four corners.
+                let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
+                let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
+                view! {
+                    <circle class=format!("track-marker c-{}", seat.color.id()) cx=x + dx cy=y + dy r="4.5" data-test="track-marker" data-position=position.to_string() />
+                    <g class="counters" data-test="counters" data-count=counters.to_string()>
+                        <circle class=format!("track-marker c-{}", seat.color.id()) cx=TRACK_CELL * 2.0 cy=row_y r="6" />
+                        {(0..counters.min(6)).map(|k| view! {
+                            <circle class="counter-coin" cx=TRACK_CELL * 3.2 + f64::from(k) * 13.0 cy=row_y r="5.5" />
+                        }).collect_view()}
+                        <text class="counter-text" x=TRACK_CELL * 9.0 y=row_y>{format!("{counters}×40")}</text>
+                    </g>
+                }
+            }).collect_view()}
+        </svg>
+    }
+}

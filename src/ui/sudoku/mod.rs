@@ -1,0 +1,356 @@
+//! Sudoku – Das Brettspiel on screen: board, held tile, score track, log and end screen.
+
+pub mod board;
+pub mod manual;
+pub mod notation;
+pub mod result;
+
+use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring, Sudoku};
+use crate::engine::{Game, GameKind, SetupError};
+use crate::records::Record;
+use crate::session::{AnySession, Seat, Session, Stored};
+use crate::ui::components::{Confirm, MoveLog, PlayerTag};
+use crate::ui::i18n::{is_de, t};
+use crate::ui::{new_seed, storage, AppCtx, GameHandle};
+use board::{cell_views, Board, ScoreTrack};
+use leptos::prelude::*;
+
+pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
+    Session::<Sudoku>::new(seats, options, new_seed()).map(Sudoku::wrap)
+}
+
+/// The high-score list a solo game with these options counts for.
+pub fn record_list(options: &Options) -> &'static str {
+    match options.scoring {
+        Scoring::Standard => "sudoku/standard",
+        Scoring::Simple => "sudoku/simple",
+    }
+}
+
+#[component]
+pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
+    let check = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options, bool)| {
+        view! {
+            <label class="check">
+                <input type="checkbox" data-test=test
+                    prop:checked=move || options.with(get)
+                    on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| set(o, on)) } />
+                {label}
+            </label>
+        }
+    };
+    let choice = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options)| {
+        view! {
+            <button data-test=test aria-pressed=move || options.with(get).to_string() on:click=move |_| options.update(set)>{label}</button>
+        }
+    };
+    view! {
+        <section>
+            <h2>{t("Goldplättchen", "Gold tiles")}</h2>
+            <p class="hint">{t("Immer genau eines pro Reihe und Spalte.", "Always exactly one per row and column.")}</p>
+            {check("opt-gold-block", t("Auch genau eines pro 3×3-Block", "Also exactly one per 3×3 block"), |o| o.gold_per_block, |o, v| o.gold_per_block = v)}
+            {check("opt-gold-hand", t("Von Hand legen (statt zufällig)", "Lay them by hand (instead of at random)"), |o| o.gold_by_hand, |o, v| o.gold_by_hand = v)}
+            <h2>{t("Wertung", "Scoring")}</h2>
+            <div class="row segmented">
+                {choice("opt-scoring-standard", t("Block + Reihe + Spalte", "Block + row + column"), |o| o.scoring == Scoring::Standard, |o| o.scoring = Scoring::Standard)}
+                {choice("opt-scoring-simple", t("Vereinfacht: Reihe + Spalte", "Simple: row + column"), |o| o.scoring == Scoring::Simple, |o| o.scoring = Scoring::Simple)}
+            </div>
+            <h2>{t("Hilfe", "Help")}</h2>
+            <div class="row segmented">
+                {choice("opt-assisted", t("Unterstützt", "Assisted"), |o| o.mode == Mode::Assisted, |o| o.mode = Mode::Assisted)}
+                {choice("opt-table-rules", t("Tischregeln", "Table rules"), |o| o.mode == Mode::TableRules, |o| o.mode = Mode::TableRules)}
+            </div>
+            <p class="hint">{move || if options.with(|o| o.mode == Mode::Assisted) {
+                t("Nur erlaubte Felder nehmen das Plättchen an, jedes zeigt seine Punkte.", "Only legal fields take the tile; each shows its points.")
+            } else {
+                t("Wie am Tisch: ein Verstoß gegen die Sudoku-Regel kostet das Plättchen, ebenso ein falsches „Ich kann nicht legen“.", "As at the table: breaking the Sudoku rule costs the tile, and so does a wrong “I cannot place”.")
+            }}</p>
+            <details class="records-box">
+                <summary>{t("Bestenliste (Solo)", "High scores (solo)")}</summary>
+                {move || view! { <result::RecordList list=record_list(&options.get()) highlight=None /> }}
+            </details>
+        </section>
+    }
+}
+
+pub fn error_text(e: &RuleError) -> String {
+    let de = is_de();
+    match e {
+        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
+        RuleError::GoldSetupRunning => t("Erst alle Goldplättchen legen.", "Lay all gold tiles first.").into(),
+        RuleError::GoldSetupDone => t("Die Goldplättchen liegen schon.", "The gold tiles are already laid.").into(),
+        RuleError::NoSuchField { .. } => t("Dieses Feld gibt es nicht.", "There is no such field.").into(),
+        RuleError::Occupied { cell } => {
+            if de { format!("Auf {} liegt schon ein Plättchen.", name(*cell)) } else { format!("{} is taken.", name(*cell)) }
+        }
+        RuleError::GoldNotLeft { number } => {
+            if de { format!("Gold {number} liegt schon.") } else { format!("Gold {number} is already laid.") }
+        }
+        RuleError::GoldRow { other } => {
+            if de { format!("In dieser Reihe liegt schon Gold ({}).", name(*other)) } else { format!("This row already has gold ({}).", name(*other)) }
+        }
+        RuleError::GoldColumn { other } => {
+            if de { format!("In dieser Spalte liegt schon Gold ({}).", name(*other)) } else { format!("This column already has gold ({}).", name(*other)) }
+        }
+        RuleError::GoldBlock { other } => {
+            if de { format!("In diesem Block liegt schon Gold ({}).", name(*other)) } else { format!("This block already has gold ({}).", name(*other)) }
+        }
+        RuleError::GoldDeadEnd => t(
+            "Dann passten die übrigen Goldplättchen nicht mehr je einmal in jede Reihe und Spalte (und jeden Block).",
+            "Then the other gold tiles could no longer go once into every row and column (and block).",
+        )
+        .into(),
+        RuleError::Breaks { number, clash } => {
+            if de {
+                format!("Sudoku-Regel: {number} liegt schon auf {} (gleiche Reihe, Spalte oder Block).", name(*clash))
+            } else {
+                format!("Sudoku rule: {number} already lies on {} (same row, column or block).", name(*clash))
+            }
+        }
+        RuleError::ClaimOnlyAtTable => t("Das gibt es nur bei den Tischregeln.", "Only under table rules.").into(),
+    }
+}
+
+/// Adds a finished solo game to its high-score list; the place it took, if any.
+fn record_solo(session: &Session<Sudoku>) -> Option<usize> {
+    let seat = session.seats.first()?;
+    let record = Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };
+    let ctx = AppCtx::get();
+    // An unreadable list is reported and replaced: only its garbage is lost.
+    let mut records = storage::read_records().unwrap_or_else(|e| {
+        ctx.warn(e);
+        Default::default()
+    });
+    let place = records.add(record_list(session.state.options()), record);
+    if let Err(e) = storage::write_records(&records) {
+        ctx.warn(e.message());
+    }
+    place
+}
+
+#[component]
+pub fn PlaySudoku() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let game = GameHandle::<Sudoku>::new(ctx);
+    let preview = RwSignal::new(None::<usize>);
+    let gold_pick = RwSignal::new(None::<u8>);
+    let confirm_claim = RwSignal::new(false);
+    // The place a just-finished solo game took in the high-score list (None: not this session).
+    let new_record = RwSignal::new(None::<Option<usize>>);
+
+    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
+    let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
+    let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
+    // The player whose tile may be shown right now: never during the open gold setup.
+    let viewer = move || {
+        if ctx.cover.get().is_some() || setup.get() {
+            None
+        } else {
+            game.with(|s| s.state.to_move()).flatten()
+        }
+    };
+    let held = move || viewer().and_then(|p| game.with(|s| s.state.hand(p)).flatten());
+    let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
+    let gold_number = move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
+    let last = move || {
+        game.with(|s| match s.log.last() {
+            Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
+            _ => None,
+        })
+        .flatten()
+    };
+    // Highlighted fields: where a gold tile may go, or (assisted) where the held tile may go.
+    let marks = Memo::new(move |_| {
+        game.with(|s| {
+            let g = &s.state;
+            if setup.get() {
+                let mut cells: Vec<(usize, Option<u32>)> = g
+                    .legal_moves()
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Move::Gold { cell, .. } => Some((cell, None)),
+                        _ => None,
+                    })
+                    .collect();
+                cells.dedup();
+                cells
+            } else if let (Some(number), true) = (held(), g.options().mode == Mode::Assisted) {
+                g.legal_fields(number).into_iter().map(|c| (c, Some(g.points_at(c)))).collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .unwrap_or_default()
+    });
+    let cells = Signal::derive(move || {
+        let shown = preview.get().zip(held());
+        game.with(|s| cell_views(&s.state, &s.seats, &marks.get(), shown, last())).unwrap_or_default()
+    });
+    let log_lines = Signal::derive(move || {
+        game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
+    });
+    let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
+
+    let play = move |mv: Move| match game.play(&mv) {
+        Some(Ok(event)) => {
+            preview.set(None);
+            gold_pick.set(None);
+            if matches!(event, Event::SetAside { .. }) {
+                ctx.warn(notation::describe(&event, &seats.get_untracked()));
+            }
+            if let Some(Some(place)) = game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| record_solo(s))) {
+                new_record.set(Some(place));
+            }
+        }
+        Some(Err(e)) => ctx.warn(error_text(&e)),
+        None => {}
+    };
+    let on_tap = Callback::new(move |cell: usize| {
+        if over() {
+            return;
+        }
+        if setup.get_untracked() {
+            if let Some(number) = gold_number() {
+                play(Move::Gold { cell, number });
+            }
+            return;
+        }
+        let Some(number) = held() else { return };
+        if preview.get_untracked() == Some(cell) {
+            return play(Move::Place { cell });
+        }
+        let (taken, clash) = game
+            .with_untracked(|s| (s.state.tile(cell).is_some(), s.state.clash(cell, number)))
+            .unwrap_or((true, None));
+        if taken {
+            return ctx.warn(error_text(&RuleError::Occupied { cell }));
+        }
+        match clash {
+            // Assisted mode says why at once; at the table the player judges alone.
+            Some(clash) if assisted() => ctx.warn(error_text(&RuleError::Breaks { number, clash })),
+            _ => preview.set(Some(cell)),
+        }
+    });
+
+    let status = move || {
+        let Some(cell) = preview.get() else {
+            return if assisted() {
+                t("Tippe ein markiertes Feld – die Zahl oben rechts sind seine Punkte.", "Tap a marked field – the small number is its points.")
+            } else {
+                t("Tippe ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.", "Tap a free field. Breaking the Sudoku rule costs the tile.")
+            }
+            .to_string();
+        };
+        let points = game.with(|s| s.state.points_at(cell)).unwrap_or(0);
+        if is_de() {
+            format!("{}: {points} Punkte – nochmal tippen oder „Legen“.", name(cell))
+        } else {
+            format!("{}: {points} points – tap again or “Place”.", name(cell))
+        }
+    };
+
+    view! {
+        <div class="table-layout sudoku">
+            <div class="board-area">
+                <Board cells=cells on_tap=on_tap />
+            </div>
+            <aside class="side">
+                <Players game=game />
+                <p class="piles" data-test="piles">
+                    {move || game.with(|s| {
+                        let supply = s.state.supply_len();
+                        let aside = s.state.set_aside().len();
+                        if is_de() { format!("Verdeckt: {supply} · zur Seite gelegt: {aside}") } else { format!("Face down: {supply} · set aside: {aside}") }
+                    })}
+                </p>
+                {move || if over() {
+                    view! { <result::EndView game=game new_record=new_record /> }.into_any()
+                } else if setup.get() {
+                    view! {
+                        <div class="hand-area gold-setup" data-test="gold-setup">
+                            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld antippen.", "Lay the gold tiles: pick a number, then tap a marked field.")}</p>
+                            <div class="row gold-picker">
+                                {move || gold_left().into_iter().map(|n| view! {
+                                    <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
+                                        aria-pressed=move || (gold_number() == Some(n)).to_string()
+                                        on:click=move |_| gold_pick.set(Some(n))>{n}</button>
+                                }).collect_view()}
+                            </div>
+                            <button data-test="gold-rest" on:click=move |_| play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
+                        </div>
+                    }.into_any()
+                } else if let Some(number) = held() {
+                    view! {
+                        <div class="hand-area sd-hand">
+                            <div class="row held-row">
+                                <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
+                                <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            </div>
+                            <div class="row actions">
+                                <button class="primary" data-test="place" disabled=move || preview.get().is_none()
+                                    on:click=move |_| if let Some(cell) = preview.get_untracked() { play(Move::Place { cell }) }>
+                                    {move || match preview.get() {
+                                        Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
+                                        None => t("Legen", "Place").to_string(),
+                                    }}
+                                </button>
+                                {move || (!assisted()).then(|| view! {
+                                    <button data-test="claim" on:click=move |_| confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
+                                })}
+                            </div>
+                        </div>
+                    }.into_any()
+                } else {
+                    view! { <div class="hand-area covered"></div> }.into_any()
+                }}
+                <MoveLog lines=log_lines />
+            </aside>
+            <Show when=move || confirm_claim.get()>
+                <Confirm
+                    text=t("Wirklich? Passt dein Plättchen doch irgendwo, legst du es zur Seite und bekommst keine Punkte. Stimmt es, endet das Spiel.", "Sure? If your tile fits somewhere after all, it is set aside with no points. If you are right, the game ends.")
+                    yes=t("Ich kann nicht legen", "I cannot place")
+                    on_answer=Callback::new(move |yes: bool| {
+                        confirm_claim.set(false);
+                        if yes { play(Move::CannotPlace) }
+                    })
+                />
+            </Show>
+        </div>
+    }
+}
+
+/// Each player: colour, name, points and round counters; the player to move marked. The
+/// score track below shows the same on the board's 40 spaces.
+#[component]
+fn Players(game: GameHandle<Sudoku>) -> impl IntoView {
+    let track = Signal::derive(move || {
+        game.with(|s| {
+            s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.track_position(p), s.state.counters(p))).collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    });
+    view! {
+        <div class="sd-scores">
+            <ul class="players" data-test="players">
+                {move || game.with(|s| {
+                    s.seats.iter().cloned().enumerate().map(|(p, seat)| {
+                        let current = s.state.to_move() == Some(p) && s.seats.len() > 1;
+                        let score = s.state.score(p);
+                        view! {
+                            <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
+                                <PlayerTag seat=seat />
+                                <span class="counts"><b>{score}</b>{t(" Punkte", " points")}</span>
+                            </li>
+                        }
+                    }).collect_view()
+                })}
+            </ul>
+            <ScoreTrack players=track />
+        </div>
+    }
+}
+
+/// Back to the setup screen for the same game.
+pub fn new_game(ctx: AppCtx) {
+    ctx.go(crate::ui::Route::Setup(GameKind::Sudoku));
+}

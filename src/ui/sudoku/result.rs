@@ -1,0 +1,122 @@
+//! The end screen: why the game ended, points per player (round counters × 40 + track), and for a
+//! solo game the high-score list.
+
+use crate::engine::sudoku::{End, Sudoku, TRACK};
+use crate::engine::{Game, Outcome};
+use crate::ui::components::{EndScreen, PlayerTag};
+use crate::ui::i18n::{format_time, is_de, t};
+use crate::ui::{storage, AppCtx, GameHandle};
+use leptos::prelude::*;
+
+#[component]
+pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<Option<usize>>>) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
+        return ().into_any();
+    };
+    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
+    let on_rematch = Callback::new(move |_| game.rematch());
+    let on_new = Callback::new(move |_| super::new_game(ctx));
+    let solo = seats.len() == 1;
+
+    let headline = match state.outcome() {
+        _ if solo => {
+            if is_de() { format!("{} Punkte", state.score(0)) } else { format!("{} points", state.score(0)) }
+        }
+        Some(Outcome::Winners(w)) if w.len() == 1 => {
+            if is_de() { format!("{} gewinnt!", name(w[0])) } else { format!("{} wins!", name(w[0])) }
+        }
+        Some(Outcome::Winners(w)) => {
+            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
+            if is_de() { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
+        }
+        _ => t("Unentschieden.", "A draw.").to_string(),
+    };
+    let reason = match state.end() {
+        Some(End::NoLegalField { player, number }) => {
+            if is_de() {
+                format!("{} hat eine {number} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.", name(player))
+            } else {
+                format!("{} holds a {number} and no field is left where the Sudoku rule allows it.", name(player))
+            }
+        }
+        Some(End::Claimed { player, number }) => {
+            if is_de() {
+                format!("{} kann die {number} zu Recht nirgends legen.", name(player))
+            } else {
+                format!("{} rightly cannot place the {number} anywhere.", name(player))
+            }
+        }
+        Some(End::AllTilesUsed) => t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string(),
+        None => String::new(),
+    };
+    let rows = seats
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(p, seat)| {
+            let counters = state.counters(p);
+            view! {
+                <tr data-test="result-row" data-score=state.score(p).to_string()>
+                    <td><PlayerTag seat=seat /></td>
+                    <td class="num">{format!("{counters} × {TRACK}")}</td>
+                    <td class="num">{state.track_position(p)}</td>
+                    <td class="num"><strong>{state.score(p)}</strong></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let list = super::record_list(state.options());
+    view! {
+        <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+            <p data-test="end-reason">{reason}</p>
+            <table class="scores" data-test="result-detail">
+                <thead><tr>
+                    <th>{t("Spieler", "Player")}</th>
+                    <th class="num">{t("Rundenzähler", "Round counters")}</th>
+                    <th class="num">{t("Zählleiste", "Track")}</th>
+                    <th class="num">{t("Punkte", "Points")}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            {solo.then(|| view! {
+                {move || new_record.get().map(|place| view! {
+                    <p class="record-note" data-test="record-place">{match place {
+                        Some(0) => t("Neuer Rekord!", "New record!").to_string(),
+                        Some(i) => if is_de() { format!("Platz {} der Bestenliste.", i + 1) } else { format!("Place {} in the high scores.", i + 1) },
+                        None => t("Diesmal nicht in der Bestenliste.", "Not in the high scores this time.").to_string(),
+                    }}</p>
+                })}
+                <h3>{t("Bestenliste", "High scores")}</h3>
+                {move || view! { <RecordList list=list highlight=new_record.get().flatten() /> }}
+            })}
+        </EndScreen>
+    }
+    .into_any()
+}
+
+/// One high-score list, best first; `highlight` marks a place (the game just finished).
+#[component]
+pub fn RecordList(list: &'static str, highlight: Option<usize>) -> impl IntoView {
+    match storage::read_records() {
+        Err(e) => view! { <p class="error">{e}</p> }.into_any(),
+        Ok(records) if records.list(list).is_empty() => {
+            view! { <p class="hint">{t("Noch keine Einträge.", "No entries yet.")}</p> }.into_any()
+        }
+        Ok(records) => {
+            let rows = records
+                .list(list)
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    view! {
+                        <li class:mine=highlight == Some(i) data-test="record" data-score=r.score.to_string()>
+                            <strong>{r.score}</strong> " " {r.name.clone()} " · " <span class="hint">{format_time(r.at as f64)}</span>
+                        </li>
+                    }
+                })
+                .collect_view();
+            view! { <ol class="records" data-test="records">{rows}</ol> }.into_any()
+        }
+    }
+}
