@@ -207,9 +207,10 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
             return Err("a tile outside 1–9".into());
         }
     }
-    if g.supply.len() + g.set_aside.len() + g.hands.iter().flatten().count() + g.board.iter().flatten().count()
-        != CELLS
-    {
+    // Gold tiles still to be laid by hand are beside the board, not in the count.
+    let gold_to_lay = SIZE.saturating_sub(golds.len());
+    let tiles = g.supply.len() + g.set_aside.len() + g.hands.iter().flatten().count() + g.board.iter().flatten().count();
+    if tiles + gold_to_lay != CELLS {
         return Err("tiles are missing or extra".into());
     }
     if gold::complete(&golds, g.options.gold_per_block, None).is_none() {
