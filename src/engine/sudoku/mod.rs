@@ -6,7 +6,7 @@
 //! - The gold tiles are set up before the first tile is drawn: at random (seeded), or by hand
 //!   (`Move::Gold`, any number on any field in any order) with the start player holding the device;
 //!   a hand placement is refused when it shares a row, column (or, with the option, block) with
-//!   another gold tile or leaves the remaining gold tiles no way to complete the pattern.
+//!   another gold tile (the rest of the pattern can then always be completed).
 //! - In "table rules" the app still knows the Sudoku rule: an illegal placement is taken back at
 //!   once (the tile is set aside), so the board itself never breaks the rule. The game then only
 //!   ends by a correct "cannot place" claim or when every tile is used.
@@ -145,8 +145,6 @@ pub enum RuleError {
     GoldRow { other: usize },
     GoldColumn { other: usize },
     GoldBlock { other: usize },
-    /// The remaining gold tiles could not all be laid one per row and column (and block).
-    GoldDeadEnd,
     /// Assisted mode: the held tile's number already lies on `clash` in the same row, column or block.
     Breaks { number: u8, clash: usize },
     /// "Cannot place" is a table-rules move; in assisted mode the app ends the game itself.
@@ -165,7 +163,6 @@ impl std::fmt::Display for RuleError {
             RuleError::GoldRow { other } => write!(f, "this row already has a gold tile ({})", name(*other)),
             RuleError::GoldColumn { other } => write!(f, "this column already has a gold tile ({})", name(*other)),
             RuleError::GoldBlock { other } => write!(f, "this block already has a gold tile ({})", name(*other)),
-            RuleError::GoldDeadEnd => f.write_str("the other gold tiles would no longer fit one per row and column"),
             RuleError::Breaks { number, clash } => write!(f, "{number} already lies on {}", name(*clash)),
             RuleError::ClaimOnlyAtTable => f.write_str("claiming is only part of the table rules"),
         }
@@ -218,6 +215,11 @@ pub struct Sudoku {
 
 impl Sudoku {
     // ----- reading the state -----------------------------------------------------------------
+
+    /// The seed all of this game's randomness comes from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
 
     pub fn tile(&self, cell: usize) -> Option<Tile> {
         self.board.get(cell).copied().flatten()
@@ -374,11 +376,8 @@ impl Sudoku {
                 return Err(RuleError::GoldBlock { other });
             }
         }
-        let mut with = golds;
-        with.push(cell);
-        if gold::complete(&with, self.options.gold_per_block, None).is_none() {
-            return Err(RuleError::GoldDeadEnd);
-        }
+        // No dead end is possible: tiles in distinct rows and columns (and blocks) always extend
+        // to a full pattern (tests: gold_per_block_by_hand_never_dead_ends).
         Ok(())
     }
 

@@ -674,7 +674,7 @@ fn gold_by_hand_can_lay_all_nine_and_table_claims_wait_for_it() {
     assert_eq!(g.turn(), 9);
 }
 
-/// With one gold tile per block no dead end exists, so `GoldDeadEnd` is never given: the
+/// With one gold tile per block no dead end exists, so no extra refusal is needed: the
 /// pattern splits into independent choices. Each band of three rows gives its three blocks
 /// three different rows, each band of three columns gives its three blocks three different
 /// columns; the gold tile of block (R, C) lies where its row and its column cross. A placement
@@ -707,7 +707,6 @@ fn gold_per_block_by_hand_never_dead_ends() {
                         .all(|&o| row(o) != row(cell) && col(o) != col(cell) && block(o) != block(cell));
                 let mut c = g.clone();
                 let result = c.apply(&Move::Gold { cell, number });
-                assert_ne!(result, Err(RuleError::GoldDeadEnd), "seed {seed}: {golds:?} + {cell}");
                 assert_eq!(result.is_ok(), free, "seed {seed}: {golds:?} + {cell}: {result:?}");
                 if free {
                     open.push(cell);

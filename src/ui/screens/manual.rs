@@ -45,7 +45,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
             </header>
             <article class="rules-text">
                 {match kind {
-                    GameKind::Just4Fun => just4fun::manual::RulesText().into_any(),
+                    GameKind::Just4Fun => render(if is_de() { just4fun::manual::DE } else { just4fun::manual::EN }).into_any(),
                     GameKind::Sudoku => render(if is_de() { sudoku::manual::DE } else { sudoku::manual::EN }).into_any(),
                 }}
             </article>

@@ -16,18 +16,19 @@ pub fn Play() -> impl IntoView {
     if ctx.game.with_untracked(Option::is_none) {
         ctx.resume_autosave();
     }
-    let kind = move || ctx.game.with(|g| g.as_ref().map(AnySession::kind));
+    // A memo: the game's own screen is built once per kind, not again after every move.
+    let kind = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(AnySession::kind)));
     let saving = RwSignal::new(false);
 
     view! {
         <main class="play" data-test="game">
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                <h1>{move || kind().map(game_name)}</h1>
+                <h1>{move || kind.get().map(game_name)}</h1>
                 <button data-test="save-as" on:click=move |_| saving.set(true)>{t("Speichern unter …", "Save as …")}</button>
-                <button data-test="rules" on:click=move |_| if let Some(k) = kind() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
+                <button data-test="rules" on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
             </header>
-            {move || match kind() {
+            {move || match kind.get() {
                 Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
                 Some(crate::engine::GameKind::Sudoku) => sudoku::PlaySudoku().into_any(),
                 None => view! { <p class="hint">{t("Kein laufendes Spiel.", "No game running.")}</p> }.into_any(),

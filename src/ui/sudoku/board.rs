@@ -188,10 +188,11 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
                     <circle class=format!("track-marker c-{}", seat.color.id()) cx=x + dx cy=y + dy r="4.5" data-test="track-marker" data-position=position.to_string() />
                     <g class="counters" data-test="counters" data-count=counters.to_string()>
                         <circle class=format!("track-marker c-{}", seat.color.id()) cx=TRACK_CELL * 2.0 cy=row_y r="6" />
+                        // Up to six coins drawn; the count is always written beside them.
                         {(0..counters.min(6)).map(|k| view! {
-                            <circle class="counter-coin" cx=TRACK_CELL * 3.2 + f64::from(k) * 13.0 cy=row_y r="5.5" />
+                            <circle class="counter-coin" cx=TRACK_CELL * 3.2 + f64::from(k) * 11.0 cy=row_y r="5" />
                         }).collect_view()}
-                        <text class="counter-text" x=TRACK_CELL * 9.0 y=row_y>{format!("{counters}×40")}</text>
+                        <text class="counter-text" x=TRACK_CELL * 9.8 y=row_y>{format!("{counters}×40")}</text>
                     </g>
                 }
             }).collect_view()}

@@ -95,11 +95,6 @@ pub fn error_text(e: &RuleError) -> String {
         RuleError::GoldBlock { other } => {
             if de { format!("In diesem Block liegt schon Gold ({}).", name(*other)) } else { format!("This block already has gold ({}).", name(*other)) }
         }
-        RuleError::GoldDeadEnd => t(
-            "Dann passten die übrigen Goldplättchen nicht mehr je einmal in jede Reihe und Spalte (und jeden Block).",
-            "Then the other gold tiles could no longer go once into every row and column (and block).",
-        )
-        .into(),
         RuleError::Breaks { number, clash } => {
             if de {
                 format!("Sudoku-Regel: {number} liegt schon auf {} (gleiche Reihe, Spalte oder Block).", name(*clash))
@@ -135,8 +130,9 @@ pub fn PlaySudoku() -> impl IntoView {
     let preview = RwSignal::new(None::<usize>);
     let gold_pick = RwSignal::new(None::<u8>);
     let confirm_claim = RwSignal::new(false);
-    // The place a just-finished solo game took in the high-score list (None: not this session).
-    let new_record = RwSignal::new(None::<Option<usize>>);
+    // The place a solo game finished here took in the high-score list, for that game only
+    // (keyed by seed and move count, as a rematch reuses this screen).
+    let new_record = RwSignal::new(None::<((u64, u32), Option<usize>)>);
 
     let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
@@ -198,8 +194,9 @@ pub fn PlaySudoku() -> impl IntoView {
             if matches!(event, Event::SetAside { .. }) {
                 ctx.warn(notation::describe(&event, &seats.get_untracked()));
             }
-            if let Some(Some(place)) = game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| record_solo(s))) {
-                new_record.set(Some(place));
+            let finished = game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(s))));
+            if let Some(Some(entry)) = finished {
+                new_record.set(Some(entry));
             }
         }
         Some(Err(e)) => ctx.warn(error_text(&e)),

@@ -9,7 +9,7 @@ use crate::ui::{storage, AppCtx, GameHandle};
 use leptos::prelude::*;
 
 #[component]
-pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<Option<usize>>>) -> impl IntoView {
+pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<((u64, u32), Option<usize>)>>) -> impl IntoView {
     let ctx = AppCtx::get();
     let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
         return ().into_any();
@@ -67,20 +67,22 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<Option<usiz
         })
         .collect_view();
     let list = super::record_list(state.options());
+    let key = game_key(&state);
+    let place = move || new_record.get().filter(|(k, _)| *k == key).map(|(_, place)| place);
     view! {
         <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
             <p data-test="end-reason">{reason}</p>
             <table class="scores" data-test="result-detail">
                 <thead><tr>
                     <th>{t("Spieler", "Player")}</th>
-                    <th class="num">{t("Rundenzähler", "Round counters")}</th>
-                    <th class="num">{t("Zählleiste", "Track")}</th>
+                    <th class="num" title=t("Rundenzähler je 40 Punkte", "Round counters, 40 points each")>{t("Zähler", "Counters")}</th>
+                    <th class="num" title=t("Stand auf der Zählleiste", "Position on the score track")>{t("Leiste", "Track")}</th>
                     <th class="num">{t("Punkte", "Points")}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
             {solo.then(|| view! {
-                {move || new_record.get().map(|place| view! {
+                {move || place().map(|place| view! {
                     <p class="record-note" data-test="record-place">{match place {
                         Some(0) => t("Neuer Rekord!", "New record!").to_string(),
                         Some(i) => if is_de() { format!("Platz {} der Bestenliste.", i + 1) } else { format!("Place {} in the high scores.", i + 1) },
@@ -88,11 +90,16 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<Option<usiz
                     }}</p>
                 })}
                 <h3>{t("Bestenliste", "High scores")}</h3>
-                {move || view! { <RecordList list=list highlight=new_record.get().flatten() /> }}
+                {move || view! { <RecordList list=list highlight=place().flatten() /> }}
             })}
         </EndScreen>
     }
     .into_any()
+}
+
+/// Tells one game from another (a rematch gets a new seed).
+pub fn game_key(state: &Sudoku) -> (u64, u32) {
+    (state.seed(), state.turn())
 }
 
 /// One high-score list, best first; `highlight` marks a place (the game just finished).
