@@ -196,48 +196,15 @@ fn passing_start_earns_a_round_counter() {
     );
     assert_eq!((g.score(0), g.counters(0), g.track_position(0)), (43, 1, 3));
     assert_eq!(g.final_scores(), vec![43, 0]);
+    // (points before, counters this move earns, counters in all, track position after):
     // 35 + 5 = 40 exactly: reaching start also earns the counter; the stone stands on 0.
-    let (g, ev) = score_five_from(35);
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                points: 5,
-                counters: 1,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
-    assert_eq!((g.counters(0), g.track_position(0)), (1, 0));
-    // 30 + 5 = 35: no counter.
-    let (g, ev) = score_five_from(30);
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                points: 5,
-                counters: 0,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
-    assert_eq!((g.counters(0), g.track_position(0)), (0, 35));
-    // 78 + 5 = 83: the second counter, position 3; the event reports the one new counter.
-    let (g, ev) = score_five_from(78);
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                points: 5,
-                counters: 1,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
-    assert_eq!((g.counters(0), g.track_position(0)), (2, 3));
+    // 30 + 5 = 35: no counter. 78 + 5 = 83: the second counter, position 3; one new counter.
+    for (start, earned, total, position) in [(35, 1, 1, 0), (30, 0, 0, 35), (78, 1, 2, 3)] {
+        let (g, ev) = score_five_from(start);
+        assert!(matches!(ev, Event::Placed { points: 5, counters, .. } if counters == earned), "from {start}: {ev:?}");
+        assert_eq!((g.counters(0), g.track_position(0)), (total, position), "from {start}");
+    }
+    let (g, _) = score_five_from(78);
     assert_eq!(g.final_scores()[0], 2 * 40 + 3);
     // The other player is untouched and moves next.
     assert_eq!((g.score(1), g.counters(1), g.track_position(1)), (0, 0, 0));

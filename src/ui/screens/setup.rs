@@ -117,7 +117,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                             ctx.settings.update(|s| s.handover = on);
                             let _ = ctx.settings.with_untracked(|s| s.store());
                         } />
-                    {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Karten)", "Hand-over screen between turns (hides the cards)")}
+                    {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt Karten und Plättchen)", "Hand-over screen between turns (hides cards and tiles)")}
                 </label>
             </section>
             <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>

@@ -44,7 +44,8 @@ pub fn cell_views(
             let mark = marks.iter().find(|(c, _)| *c == cell);
             CellView {
                 cell,
-                tile: game.tile(cell).map(|t| (t.number, t.gold, t.by.and_then(|p| seats.get(p)).map(|s| s.color.id()))),
+                // Who laid a tile only matters with more than one player.
+                tile: game.tile(cell).map(|t| (t.number, t.gold, t.by.filter(|_| seats.len() > 1).and_then(|p| seats.get(p)).map(|s| s.color.id()))),
                 legal: mark.is_some(),
                 points: mark.and_then(|(_, p)| *p),
                 preview: preview.filter(|(c, _)| *c == cell).map(|(c, n)| (n, game.points_at(c))),

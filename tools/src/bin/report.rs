@@ -15,6 +15,7 @@
 
 use serde_json::{json, Value};
 use spieltisch::engine::just4fun::Just4Fun;
+use spieltisch::engine::sudoku::Sudoku;
 use spieltisch::engine::Game;
 use spieltisch_tools::dist;
 use spieltisch_tools::server::StaticServer;
@@ -298,12 +299,18 @@ fn random_games<G: Game>(players: usize, seconds: f64) -> Result<(u64, u64, f64)
 }
 
 fn engine_speed(seconds: f64) -> Result<(), String> {
-    println!("== Random full Just 4 Fun games, native, single thread (~{seconds} s each)");
     if cfg!(debug_assertions) {
         println!("(debug build — run with --release for meaningful numbers)");
     }
-    for players in 2..=4 {
-        let (games, moves, secs) = random_games::<Just4Fun>(players, seconds)?;
+    speed_of::<Just4Fun>("Just 4 Fun", 2..=4, seconds)?;
+    speed_of::<Sudoku>("Sudoku (assisted, standard scoring)", 1..=4, seconds)
+}
+
+/// Random full games of `G` per second for each player count.
+fn speed_of<G: Game>(title: &str, players: std::ops::RangeInclusive<usize>, seconds: f64) -> Result<(), String> {
+    println!("== Random full {title} games, native, single thread (~{seconds} s each)");
+    for players in players {
+        let (games, moves, secs) = random_games::<G>(players, seconds)?;
         println!(
             "{players} players: {:>10.0} games/s  ({games} games, {:.1} moves/game)",
             games as f64 / secs,
