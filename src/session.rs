@@ -4,6 +4,7 @@
 
 use crate::engine::just4fun::Just4Fun;
 use crate::engine::sudoku::Sudoku;
+use crate::engine::viermalvier::VierMalVier;
 use crate::engine::{Game, GameKind, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -103,6 +104,7 @@ impl<G: Game> Session<G> {
 pub enum AnySession {
     Just4Fun(Session<Just4Fun>),
     Sudoku(Session<Sudoku>),
+    VierMalVier(Session<VierMalVier>),
 }
 
 /// Runs `$body` with `$s` bound to the concrete `Session<G>` inside an [`AnySession`], so code
@@ -113,6 +115,7 @@ macro_rules! with_session {
         match $any {
             $crate::session::AnySession::Just4Fun($s) => $body,
             $crate::session::AnySession::Sudoku($s) => $body,
+            $crate::session::AnySession::VierMalVier($s) => $body,
         }
     };
 }
@@ -169,6 +172,7 @@ macro_rules! stored {
 }
 stored!(Just4Fun);
 stored!(Sudoku);
+stored!(VierMalVier);
 
 /// The first part of every save: enough to list a slot without understanding the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -265,6 +269,7 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
     let session = match kind {
         GameKind::Just4Fun => AnySession::Just4Fun(session_from(&header, part("state")?, part("log")?)?),
         GameKind::Sudoku => AnySession::Sudoku(session_from(&header, part("state")?, part("log")?)?),
+        GameKind::VierMalVier => AnySession::VierMalVier(session_from(&header, part("state")?, part("log")?)?),
     };
     Ok(Save { header, session })
 }

@@ -7,6 +7,7 @@
 pub mod just4fun;
 pub mod rng;
 pub mod sudoku;
+pub mod viermalvier;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
@@ -20,16 +21,18 @@ pub type PlayerIdx = usize;
 pub enum GameKind {
     Just4Fun,
     Sudoku,
+    VierMalVier,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Just4Fun, GameKind::Sudoku];
+    pub const ALL: [GameKind; 3] = [GameKind::Just4Fun, GameKind::Sudoku, GameKind::VierMalVier];
 
     /// Stable identifier used in saves and URLs.
     pub fn id(self) -> &'static str {
         match self {
             GameKind::Just4Fun => "just4fun",
             GameKind::Sudoku => "sudoku",
+            GameKind::VierMalVier => "viermalvier",
         }
     }
 
@@ -42,6 +45,7 @@ impl GameKind {
         match self {
             GameKind::Just4Fun => (2, 4),
             GameKind::Sudoku => (1, 4),
+            GameKind::VierMalVier => (2, 2),
         }
     }
 }
