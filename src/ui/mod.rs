@@ -8,6 +8,7 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod sudoku;
+pub mod viermalvier;
 
 use crate::engine::{Game, GameKind};
 use crate::session::{AnySession, Session, Stored};

@@ -13,6 +13,7 @@ pub fn game_name(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Just4Fun => "Just 4 Fun",
         GameKind::Sudoku => "Sudoku – Das Brettspiel",
+        GameKind::VierMalVier => "Vier mal Vier",
     }
 }
 
@@ -25,6 +26,10 @@ pub fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Sudoku => t(
             "Zahlenplättchen nach der Sudoku-Regel legen und für jedes die Nachbarn in Block, Reihe und Spalte zählen. 1–4 Spieler, auch solo mit Bestenliste.",
             "Lay number tiles under the Sudoku rule and score the neighbours in block, row and column. 1–4 players, also solo with high scores.",
+        ),
+        GameKind::VierMalVier => t(
+            "Zu zweit eine Mauer aus Steinen mit zwei Seiten bauen – jeder sieht nur seine. Vier gleiche oder vier verschiedene Formen in einer Reihe gewinnen. 2 Spieler.",
+            "Build a wall of two-faced stones together – each sees only their side. Four same or four different shapes in a line win. 2 players.",
         ),
     }
 }

@@ -1,0 +1,305 @@
+//! Vier mal Vier on screen: the wall (one side, or both in the open view), the Tafeln, the picked
+//! stone with its flip control, the Profi actions, the log and the end screen with the match table.
+
+pub mod manual;
+pub mod notation;
+pub mod result;
+pub mod wall;
+
+use crate::engine::viermalvier::{Event, GameEnd, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
+use crate::engine::{rng, Game, GameKind, SetupError};
+use crate::session::{AnySession, Seat, Session, Stored};
+use crate::ui::components::{MoveLog, PlayerTag};
+use crate::ui::i18n::{is_de, t};
+use crate::ui::{new_seed, AppCtx, GameHandle};
+use leptos::prelude::*;
+use wall::{color_name, stone_chip, wall_view, with_slots, Wall};
+
+pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
+    Session::<VierMalVier>::new(seats, options, new_seed()).map(VierMalVier::wrap)
+}
+
+#[component]
+pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
+    let check = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options, bool)| {
+        view! {
+            <label class="check">
+                <input type="checkbox" data-test=test
+                    prop:checked=move || options.with(get)
+                    on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| set(o, on)) } />
+                {label}
+            </label>
+        }
+    };
+    view! {
+        <section>
+            <h2>{t("Ansicht", "View")}</h2>
+            <div class="row segmented">
+                <button data-test="opt-view-hidden" aria-pressed=move || options.with(|o| o.view == View::Hidden).to_string()
+                    on:click=move |_| options.update(|o| o.view = View::Hidden)>{t("Verdeckt (Original)", "Hidden (original)")}</button>
+                <button data-test="opt-view-open" aria-pressed=move || options.with(|o| o.view == View::Open).to_string()
+                    on:click=move |_| options.update(|o| o.view = View::Open)>{t("Offen: beide Seiten", "Open: both sides")}</button>
+            </div>
+            <p class="hint">{move || if options.with(|o| o.view == View::Hidden) {
+                t("Jeder sieht nur seine Seite der Mauer, die Oberseiten und die Tafeln – das Gerät wird nach jedem Zug übergeben.", "Each player sees only their side of the wall, the tops and the Tafeln – the device is handed over after every move.")
+            } else {
+                t("Beide Seiten der Mauer nebeneinander; keine Übergabe nötig.", "Both sides of the wall side by side; no hand-over needed.")
+            }}</p>
+            {check("opt-without-tafeln", t("Ohne Tafeln (Steine ungeordnet)", "Without Tafeln (stones unsorted)"), |o| o.without_tafeln, |o, v| o.without_tafeln = v)}
+            {check("opt-profi", t("Profiregel: Einspruch, Rücknahme, Ansage", "Profi rule: objection, take-back, announcement"), |o| o.profi, |o, v| o.profi = v)}
+            <h2>{t("Partien", "Games")}</h2>
+            <div class="row segmented">
+                {[1u8, 2, 3, 4, 6, 8].into_iter().map(|n| view! {
+                    <button data-test=format!("opt-games-{n}") aria-pressed=move || options.with(|o| o.games == n).to_string()
+                        on:click=move |_| options.update(|o| o.games = n)>
+                        {if n == 1 { t("Einzelpartie", "Single game").to_string() } else { n.to_string() }}
+                    </button>
+                }).collect_view()}
+            </div>
+            <p class="hint">{t("Im Match wechselt der Startspieler; Sieg mit Viererreihe 7 Punkte, sonst zählen die Dreierreihen.", "In a match the start player alternates; a four-row win scores 7, otherwise three-runs count.")}</p>
+        </section>
+    }
+}
+
+pub fn error_text(e: &RuleError) -> String {
+    let de = is_de();
+    match e {
+        RuleError::GameOver => t("Die Partie ist vorbei.", "The game is over.").into(),
+        RuleError::NoSuchStone { .. } | RuleError::BadFace => t("Diesen Stein gibt es nicht.", "No such stone.").into(),
+        RuleError::StoneUsed { .. } => t("Dieser Stein ist schon verbaut.", "That stone is already in the wall.").into(),
+        RuleError::NoRoom => t("Dort ist kein Platz (höchstens 4 × 4).", "No room there (at most 4 × 4).").into(),
+        RuleError::Colour { color, in_row, .. } => {
+            let c = color_name(*color);
+            match (de, in_row) {
+                (true, true) => format!("Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."),
+                (true, false) => format!("Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."),
+                (false, true) => format!("Colour rule: this row already has a {c} stone. Still your turn."),
+                (false, false) => format!("Colour rule: this column already has a {c} stone. Still your turn."),
+            }
+        }
+        RuleError::NothingToObject => t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into(),
+        RuleError::ObjectionUnfounded => t(
+            "Abgelehnt: Der letzte Stein hat eine vollständige Mauer nicht unmöglich gemacht.",
+            "Refused: the last stone did not make a complete wall impossible.",
+        )
+        .into(),
+        RuleError::AlreadyAnnounced => t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into(),
+        RuleError::AnnouncementWrong => t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into(),
+        RuleError::NotBetweenGames | RuleError::GameRunning => t("Die Partie läuft noch.", "The game is still running.").into(),
+    }
+}
+
+/// The order in which the stones lie without Tafeln: a heap, shuffled once per game.
+fn heap_order(seed: u64, game_no: usize) -> Vec<u8> {
+    let mut ids: Vec<u8> = (0..STONE_COUNT as u8).collect();
+    rng::shuffle(&mut ids, seed, game_no as u64);
+    ids
+}
+
+#[component]
+pub fn PlayVierMalVier() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let game = GameHandle::<VierMalVier>::new(ctx);
+    let picked = RwSignal::new(None::<u8>);
+    // Which face of the picked stone looks at the mover.
+    let face = RwSignal::new(0u8);
+    let chosen = RwSignal::new(None::<Spot>);
+
+    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
+    let running = move || game.with(|s| s.state.end().is_none()).unwrap_or(false);
+    let open = move || game.with(|s| s.state.options().view == View::Open).unwrap_or(false);
+    // The player whose side may be shown now; `None` behind the hand-over cover.
+    let viewer = move || if ctx.cover.get().is_some() { None } else { game.with(|s| s.state.to_move()).flatten() };
+    let mover = move || viewer().filter(|_| running());
+    let reset = move || {
+        picked.set(None);
+        face.set(0);
+        chosen.set(None);
+    };
+    let name = move |p: usize| seats.with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
+
+    // The walls to draw: (label, view). Both sides when open or over; else only the mover's side.
+    let walls = Memo::new(move |_| {
+        let Some(walls) = game.with(|s| {
+            let g = &s.state;
+            let last = match s.log.last() {
+                Some(Event::Placed { at, .. }) => Some(*at),
+                _ => None,
+            };
+            let win: Vec<(usize, (usize, usize))> = match g.end() {
+                Some(GameEnd::FourRow { lines, .. }) => lines.iter().flat_map(|(side, line)| line.iter().map(move |&c| (*side, c))).collect(),
+                _ => Vec::new(),
+            };
+            let win_on = |side: usize| win.iter().filter(|(s, _)| *s == side).map(|(_, c)| *c).collect::<Vec<_>>();
+            let sides: Vec<usize> = if g.options().view == View::Open || g.end().is_some() {
+                vec![0, 1]
+            } else {
+                mover().into_iter().collect()
+            };
+            let tops = g.options().view == View::Hidden && g.end().is_none();
+            sides
+                .into_iter()
+                .map(|side| {
+                    let mut v = wall_view(g, side, tops, &win_on(side), last);
+                    if mover() == Some(side) {
+                        v = with_slots(v, g, picked.get(), face.get(), chosen.get());
+                    }
+                    (side, v)
+                })
+                .collect::<Vec<_>>()
+        }) else {
+            return Vec::new();
+        };
+        walls
+    });
+
+    let play = move |mv: Move| match game.play(&mv) {
+        Some(Ok(_)) => reset(),
+        Some(Err(e)) => ctx.warn(error_text(&e)),
+        None => {}
+    };
+    let on_slot = Callback::new(move |spot: Spot| {
+        let Some(stone) = picked.get_untracked() else { return };
+        let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
+        match check {
+            Some(Err(e)) => ctx.warn(error_text(&e)),
+            Some(Ok(_)) if chosen.get_untracked() == Some(spot) => play(Move::Place { stone, face: face.get_untracked(), spot }),
+            Some(Ok(_)) => chosen.set(Some(spot)),
+            None => {}
+        }
+    });
+
+    let status = move || {
+        match (picked.get(), chosen.get()) {
+            (None, _) => t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln."),
+            (Some(_), None) => t("Mit ⇄ drehen, dann einen grünen Platz antippen.", "Turn it with ⇄, then tap a green place."),
+            (Some(_), Some(_)) => t("Nochmal tippen oder „Setzen“.", "Tap again or “Place”."),
+        }
+        .to_string()
+    };
+    let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
+    let objectable = move || {
+        game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false)
+    };
+
+    view! {
+        <div class="table-layout viermalvier" class:open=open>
+            <div class="board-area vv-walls">
+                {move || walls.get().into_iter().map(|(side, v)| {
+                    let who = name(side);
+                    let label = if is_de() { format!("Seite von {who}") } else { format!("{who}'s side") };
+                    view! {
+                        <figure class="vv-panel">
+                            <Wall view=Signal::derive(move || v.clone()) label=label.clone() on_slot=on_slot />
+                            <figcaption>{label}</figcaption>
+                        </figure>
+                    }
+                }).collect_view()}
+            </div>
+            <aside class="side">
+                <ul class="players" data-test="players">
+                    {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
+                        let current = game.with(|s| s.state.to_move() == Some(p) && s.state.end().is_none()).unwrap_or(false);
+                        let points = game.with(|s| s.state.match_points()[p]).unwrap_or(0);
+                        let many = game.with(|s| s.state.options().games > 1).unwrap_or(false);
+                        view! {
+                            <li class="player" class:current=current aria-current=current.then_some("true")>
+                                <PlayerTag seat=seat />
+                                {many.then(|| view! { <span class="counts"><b>{points}</b>{t(" Matchpunkte", " match points")}</span> })}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+                {move || if !running() {
+                    view! { <result::EndView game=game /> }.into_any()
+                } else if mover().is_some() {
+                    view! {
+                        <div class="hand-area vv-hand">
+                            <Tafeln game=game picked=picked face=face chosen=chosen />
+                            {move || picked.get().map(|stone| {
+                                let s = STONES[usize::from(stone) % STONE_COUNT];
+                                let f = usize::from(face.get() % 2);
+                                view! {
+                                    <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
+                                        {stone_chip(s.color, s.faces[f], s.faces[1 - f])}
+                                        <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
+                                        <button data-test="flip" on:click=move |_| face.update(|f| *f = 1 - *f)>{t("⇄ Drehen", "⇄ Turn")}</button>
+                                    </div>
+                                }
+                            })}
+                            <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            <div class="row actions">
+                                <button class="primary" data-test="place" disabled=move || chosen.get().is_none()
+                                    on:click=move |_| if let (Some(stone), Some(spot)) = (picked.get_untracked(), chosen.get_untracked()) {
+                                        play(Move::Place { stone, face: face.get_untracked(), spot })
+                                    }>{t("Setzen", "Place")}</button>
+                            </div>
+                            {move || profi().then(|| view! {
+                                <div class="row actions vv-profi">
+                                    {move || objectable().then(|| view! {
+                                        <button data-test="object" on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
+                                        <button data-test="allow-take-back" on:click=move |_| play(Move::AllowTakeBack)>{t("Rücknahme erlauben", "Allow take-back")}</button>
+                                    })}
+                                    <button data-test="announce" on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
+                                </div>
+                            })}
+                        </div>
+                    }.into_any()
+                } else {
+                    view! { <div class="hand-area covered"></div> }.into_any()
+                }}
+                <MoveLog lines=Signal::derive(move || {
+                    let me = viewer();
+                    game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats, me, s.state.options().view)).collect::<Vec<_>>()).unwrap_or_default()
+                }) />
+            </aside>
+        </div>
+    }
+}
+
+/// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
+/// or, without Tafeln, as an unsorted heap.
+#[component]
+fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>) -> impl IntoView {
+    let stones = move || {
+        game.with(|s| {
+            let g = &s.state;
+            if g.options().without_tafeln {
+                let order = heap_order(g.seed(), g.records().len());
+                vec![order.into_iter().filter(|&id| !g.is_used(id)).map(Some).collect::<Vec<_>>()]
+            } else {
+                (0..4u8)
+                    .map(|color| (0..STONE_COUNT as u8).filter(|&id| STONES[usize::from(id)].color == color).map(|id| (!g.is_used(id)).then_some(id)).collect())
+                    .collect()
+            }
+        })
+        .unwrap_or_default()
+    };
+    view! {
+        <div class="vv-tafeln" data-test="tafeln">
+            {move || stones().into_iter().map(|row| view! {
+                <div class="vv-tafel">
+                    {row.into_iter().map(|slot| match slot {
+                        Some(id) => {
+                            let s = STONES[usize::from(id)];
+                            view! {
+                                <button class="vv-tafel-stone" data-test="tafel-stone" data-stone=id.to_string() data-color=s.color.to_string()
+                                    aria-pressed=move || (picked.get() == Some(id)).to_string()
+                                    aria-label=format!("{} {}/{}", color_name(s.color), wall::shape_char(s.faces[0]), wall::shape_char(s.faces[1]))
+                                    on:click=move |_| { picked.set(Some(id)); face.set(0); chosen.set(None); }>
+                                    {stone_chip(s.color, s.faces[0], s.faces[1])}
+                                </button>
+                            }.into_any()
+                        }
+                        None => view! { <span class="vv-tafel-empty" aria-hidden="true"></span> }.into_any(),
+                    }).collect_view()}
+                </div>
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// Back to the setup screen for the same game.
+pub fn new_game(ctx: AppCtx) {
+    ctx.go(crate::ui::Route::Setup(GameKind::VierMalVier));
+}
