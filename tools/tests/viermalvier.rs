@@ -1,0 +1,271 @@
+//! Browser tests for Vier mal Vier: a complete hidden-view hot-seat game by taps (each player's
+//! screen holds only their own side of the wall and the tops), the colour rule's refusal, and an
+//! objection round trip under the Profi rule.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use spieltisch::engine::viermalvier::{SHAPES, STONES};
+use std::time::{Duration, Instant};
+
+struct Pick(u64);
+impl Pick {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 as usize) % n.max(1)
+    }
+}
+
+fn new_vv(app: &App, options: &[&str]) {
+    app.click("[data-test=new-viermalvier]");
+    app.wait("[data-test=setup]");
+    for o in options {
+        app.click(&format!("[data-test={o}]"));
+    }
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+}
+
+/// The wall of a saved state: columns (side 0's left to right) of (stone id, front face).
+fn wall_of(state: &Value) -> Vec<Vec<(usize, usize)>> {
+    state["wall"]
+        .as_array()
+        .expect("wall")
+        .iter()
+        .map(|col| {
+            col.as_array()
+                .expect("column")
+                .iter()
+                .map(|p| (p["stone"].as_u64().unwrap() as usize, p["front"].as_u64().unwrap() as usize))
+                .collect()
+        })
+        .collect()
+}
+
+fn shape_toward((stone, front): (usize, usize), side: usize) -> char {
+    SHAPES[usize::from(STONES[stone].faces[(front + side) % 2])]
+}
+
+/// What the page shows of the wall: (panel side, col, row, colour, shape) per stone and
+/// (col, row, far shape) per top.
+fn shown(app: &App) -> (Vec<(String, usize, usize, usize, char)>, Vec<(usize, usize, char)>) {
+    let v = app.js(
+        "return [...document.querySelectorAll('[data-test=stone]')].map(s => [\
+           s.closest('[data-test=wall]').getAttribute('data-side'), s.getAttribute('data-col'), \
+           s.getAttribute('data-row'), s.getAttribute('data-color'), s.getAttribute('data-shape'), \
+           (s.querySelector('[data-test=top]') || {getAttribute: () => null}).getAttribute('data-far-shape')]);",
+    );
+    let mut stones = Vec::new();
+    let mut tops = Vec::new();
+    for s in v.as_array().unwrap() {
+        let n = |i: usize| s[i].as_str().and_then(|x| x.parse::<usize>().ok()).expect("numeric attribute");
+        let ch = |i: usize| s[i].as_str().and_then(|x| x.chars().next());
+        stones.push((s[0].as_str().unwrap_or("").to_string(), n(1), n(2), n(3), ch(4).expect("shape")));
+        if let Some(far) = ch(5) {
+            tops.push((n(1), n(2), far));
+        }
+    }
+    (stones, tops)
+}
+
+/// While `viewer` looks in the hidden view: one wall, theirs; every stone shows its colour and
+/// the shape toward `viewer`; the far shape appears exactly on the topmost stones; no stone ids.
+fn assert_only_own_side(app: &App, state: &Value, viewer: usize) {
+    let wall = wall_of(state);
+    let width = wall.len();
+    assert_eq!(app.count("[data-test=wall]"), 1, "exactly one side of the wall is drawn");
+    let (stones, tops) = shown(app);
+    let placed: usize = wall.iter().map(Vec::len).sum();
+    assert_eq!(stones.len(), placed, "every stone of the wall is drawn once");
+    for (side, col, row, color, shape) in &stones {
+        assert_eq!(side, &viewer.to_string(), "the wall shown is the viewer's side");
+        // Drawn columns are the viewer's left to right; side 1 sees the wall mirrored.
+        let c = if viewer == 0 { *col } else { width - 1 - col };
+        let p = wall[c][*row];
+        assert_eq!(*color, usize::from(STONES[p.0].color), "colour at {c},{row}");
+        assert_eq!(*shape, shape_toward(p, viewer), "the shape toward player {viewer} at {c},{row}");
+    }
+    let mut expected_tops: Vec<(usize, usize, char)> = wall
+        .iter()
+        .enumerate()
+        .map(|(c, col)| {
+            let drawn = if viewer == 0 { c } else { width - 1 - c };
+            (drawn, col.len() - 1, shape_toward(*col.last().unwrap(), 1 - viewer))
+        })
+        .collect();
+    expected_tops.sort_unstable();
+    let mut tops = tops;
+    tops.sort_unstable();
+    assert_eq!(tops, expected_tops, "far shapes shown exactly on the topmost stones");
+    let src = app.b.page_source().ctx("page source");
+    let wall_markup = src.split("data-test=\"wall\"").nth(1).unwrap_or("");
+    let wall_markup = wall_markup.split("</svg>").next().unwrap_or("");
+    assert!(!wall_markup.contains("data-stone"), "no stone ids in the wall's markup");
+    assert_eq!(
+        wall_markup.matches("data-far-shape").count(),
+        width,
+        "the far side appears only in the tops"
+    );
+}
+
+/// Taps one legal move: a stone with a legal place (maybe turned), the place, then again to
+/// confirm. Returns false when no stone fits (cannot happen while the game runs).
+fn tap_a_move(app: &App, pick: &mut Pick) -> bool {
+    let stones = app.count("[data-test=tafel-stone]");
+    let start = pick.next(stones);
+    for k in 0..stones {
+        let i = (start + k) % stones;
+        let all = app.b.find_all("[data-test=tafel-stone]").ctx("stones");
+        app.b.click(&all[i]).ctx("pick stone");
+        app.wait("[data-test=picked]");
+        let legal = app.b.find_all("[data-test=slot][data-legal=true]").ctx("slots");
+        if legal.is_empty() {
+            continue;
+        }
+        if pick.next(2) == 1 {
+            app.click("[data-test=flip]");
+        }
+        let legal = app.b.find_all("[data-test=slot][data-legal=true]").ctx("slots");
+        let slot = &legal[pick.next(legal.len())];
+        let spot = app.b.attr(slot, "data-spot").ctx("spot").unwrap_or_default();
+        app.b.click(slot).ctx("tap place");
+        app.wait("[data-test=preview]");
+        app.click(&format!("[data-test=slot][data-spot=\"{spot}\"]"));
+        return true;
+    }
+    false
+}
+
+fn moves_logged(app: &App) -> u64 {
+    app.b
+        .attr(&app.wait("[data-test=move-log]"), "data-moves")
+        .ctx("moves")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn hidden_view_hot_seat_game_to_the_end() {
+    let app = App::start("vv_hidden", "/spiele/");
+    new_vv(&app, &[]);
+    let mut pick = Pick(9);
+    let (mut placed, mut covers) = (0, 0);
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        assert!(Instant::now() < deadline, "game took too long");
+        let screen = app
+            .b
+            .wait_until(T, "end, cover or a turn", |b| {
+                if b.exists("[data-test=end-screen]")? {
+                    return Ok(Some("end"));
+                }
+                if b.exists("[data-test=handover]")? {
+                    return Ok(Some("cover"));
+                }
+                Ok(b.exists("[data-test=tafeln]")?.then_some("turn"))
+            })
+            .ctx("screen");
+        match screen {
+            "end" => break,
+            "cover" => {
+                covers += 1;
+                assert_eq!(app.count("[data-test=wall]"), 0, "no wall behind the hand-over cover");
+                app.click("[data-test=reveal]");
+                app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            }
+            _ => {
+                let state = current_autosave_state(&app).expect("autosave of the position on screen");
+                let viewer = state["to_move"].as_u64().expect("to_move") as usize;
+                assert_only_own_side(&app, &state, viewer);
+                let before = moves_logged(&app);
+                assert!(tap_a_move(&app, &mut pick), "a running game always has a stone that fits");
+                app.b
+                    .wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(())))
+                    .ctx("placed");
+                placed += 1;
+                assert!(placed <= 16, "more stones than the set has");
+            }
+        }
+    }
+    assert!(placed >= 4, "a game lasts at least four stones ({placed})");
+    assert!(covers >= placed - 1, "a cover between the turns ({covers} covers, {placed} stones)");
+    // At the end both sides are revealed.
+    assert_eq!(app.count("[data-test=wall]"), 2, "both sides shown at the end");
+    assert!(app.exists("[data-test=result-detail]"));
+}
+
+#[test]
+fn colour_rule_refuses_with_a_message() {
+    let app = App::start("vv_colour", "/spiele/");
+    new_vv(&app, &["opt-view-open"]);
+    // Player 1: the colour-0 stone TT as the first stone.
+    app.click("[data-test=tafel-stone][data-stone=\"0\"]");
+    app.click("[data-test=slot][data-spot=\"right\"]");
+    app.click("[data-test=place]");
+    app.wait("[data-test=tafel-stone][data-stone=\"1\"]");
+    let before = app.autosave_state().expect("autosave");
+    // Player 2: another colour-0 stone beside it – same row, same colour.
+    app.click("[data-test=tafel-stone][data-stone=\"1\"]");
+    assert!(!app.exists("[data-test=slot][data-spot=\"right\"][data-legal=true]"), "the place is not marked legal");
+    app.click("[data-test=slot][data-spot=\"right\"]");
+    let msg = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(msg.contains("Farbregel") || msg.contains("Colour rule"), "the refusal names the colour rule: {msg:?}");
+    assert_eq!(app.autosave_state().as_ref(), Some(&before), "nothing changed");
+    assert_eq!(before["to_move"].as_u64(), Some(1), "the same player is still to move");
+}
+
+/// Places `stone` on `spot` turned so that `face` looks at the mover.
+fn place(app: &App, stone: usize, flip: bool, spot: &str) {
+    let before = moves_logged(app);
+    app.click(&format!("[data-test=tafel-stone][data-stone=\"{stone}\"]"));
+    if flip {
+        app.click("[data-test=flip]");
+    }
+    app.click(&format!("[data-test=slot][data-spot=\"{spot}\"]"));
+    app.click("[data-test=place]");
+    app.b
+        .wait_until(T, "the stone to be placed", |_| Ok((moves_logged(app) > before).then_some(())))
+        .ctx(&format!("place stone {stone} on {spot}"));
+}
+
+/// The rulebook's example (Abb. 6/10): bottom row R O Y G, second row only over Y and G (G, R);
+/// yellow on the red bottom stone leaves no place for orange in row two – objection upheld, the
+/// stone goes back and its player moves again; yellow on the orange stone is fine – objection
+/// refused.
+#[test]
+fn profi_objection_round_trip() {
+    let app = App::start("vv_profi", "/spiele/");
+    new_vv(&app, &["opt-view-open", "opt-profi"]);
+    // Bottom row (side 0 sees T T U U; side 1 sees W V on its left …): no four-row on either side.
+    place(&app, 0, false, "right"); // P1: colour 0 (R), T|T
+    place(&app, 5, true, "right"); // P2: colour 1 (O), T toward side 0, W toward P2
+    place(&app, 10, false, "right"); // P1: colour 2 (Y), U|W
+    place(&app, 14, false, "right"); // P2: colour 3 (G), V toward P2, U toward side 0
+    place(&app, 12, false, "on-2"); // P1: G over Y
+    place(&app, 1, false, "on-3"); // P2: R over G
+    let good = app.autosave_state().expect("autosave");
+    place(&app, 9, false, "on-0"); // P1: Y over R – now orange has no place in row two
+    assert_eq!(app.autosave_state().unwrap()["to_move"].as_u64(), Some(1));
+    app.click("[data-test=object]");
+    app.b
+        .wait_until(T, "the objection to be upheld", |_| {
+            Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ()))
+        })
+        .ctx("objection");
+    let after = app.autosave_state().unwrap();
+    assert_eq!(after["to_move"].as_u64(), Some(0), "the stone's player moves again");
+    assert!(app.exists("[data-test=tafel-stone][data-stone=\"9\"]"), "the stone is back on its Tafel");
+    // The log is folded away; its text is there all the same.
+    let log = app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
+    assert!(log.contains("Einspruch") || log.contains("objection"), "log: {log}");
+
+    place(&app, 9, false, "on-1"); // P1: Y over O – the wall can still be completed
+    let kept = app.autosave_state().unwrap();
+    app.click("[data-test=object]");
+    let msg = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(msg.contains("Abgelehnt") || msg.contains("Refused"), "unfounded objection refused: {msg:?}");
+    assert_eq!(app.autosave_state().as_ref(), Some(&kept), "a refused objection changes nothing");
+}
