@@ -126,11 +126,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 Some(Event::Placed { at, .. }) => Some(*at),
                 _ => None,
             };
-            let win: Vec<(usize, (usize, usize))> = match g.end() {
-                Some(GameEnd::FourRow { lines, .. }) => lines.iter().flat_map(|(side, line)| line.iter().map(move |&c| (*side, c))).collect(),
+            let win_on = |side: usize| match g.end() {
+                Some(GameEnd::FourRow { lines, .. }) => lines.iter().filter(|(s, _)| *s == side).map(|(_, l)| *l).collect(),
                 _ => Vec::new(),
             };
-            let win_on = |side: usize| win.iter().filter(|(s, _)| *s == side).map(|(_, c)| *c).collect::<Vec<_>>();
             let sides: Vec<usize> = if g.options().view == View::Open || g.end().is_some() {
                 vec![0, 1]
             } else {

@@ -38,6 +38,16 @@ pub fn EndView(game: GameHandle<VierMalVier>) -> impl IntoView {
         return ().into_any();
     };
     let seats_list = seats.clone();
+    // A player's colour dot with their name as tooltip: narrow enough for a table column.
+    let dot = {
+        let seats = seats.clone();
+        move |p: usize| {
+            let seat = seats.get(p).cloned();
+            let color = seat.as_ref().map_or("white", |s| s.color.id());
+            let title = seat.map(|s| s.name).unwrap_or_default();
+            view! { <span class=format!("stone c-{color}") title=title.clone() aria-label=title></span> }
+        }
+    };
     let name = move |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
     let Some(end) = state.end().cloned() else { return ().into_any() };
     let this_game = game_line(&end, &name);
@@ -55,7 +65,7 @@ pub fn EndView(game: GameHandle<VierMalVier>) -> impl IntoView {
                 };
                 view! {
                     <tr data-test="match-row">
-                        <td>{i + 1}</td><td>{name(r.start)}</td><td>{how}</td>
+                        <td>{i + 1}</td><td>{dot(r.start)}</td><td>{how}</td>
                         <td class="num">{r.points[0]}</td><td class="num">{r.points[1]}</td>
                     </tr>
                 }
@@ -65,7 +75,7 @@ pub fn EndView(game: GameHandle<VierMalVier>) -> impl IntoView {
             <table class="scores" data-test="match-table">
                 <thead><tr>
                     <th>"#"</th><th>{t("Beginn", "Start")}</th><th>{t("Ergebnis", "Result")}</th>
-                    <th class="num">{name(0)}</th><th class="num">{name(1)}</th>
+                    <th class="num">{dot(0)}</th><th class="num">{dot(1)}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
                 <tfoot><tr>

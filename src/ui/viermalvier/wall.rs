@@ -3,7 +3,7 @@
 //! Only what the given side may see is put into the markup: its own faces, and — in the hidden
 //! view — the far face of the topmost stones (visible from above). Stone ids never appear.
 
-use crate::engine::viermalvier::{Spot, VierMalVier, HEIGHT, SHAPES, STONES, WIDTH};
+use crate::engine::viermalvier::{Line, Spot, VierMalVier, HEIGHT, SHAPES, STONES, WIDTH};
 use crate::ui::i18n::is_de;
 use leptos::prelude::*;
 
@@ -90,6 +90,8 @@ pub struct WallView {
     pub width: usize,
     pub stones: Vec<StoneView>,
     pub slots: Vec<SlotView>,
+    /// Winning lines on this side: first and last cell, as drawn (column, row).
+    pub win_lines: Vec<((usize, usize), (usize, usize))>,
     /// The selected stone shown on a slot before it is placed: (slot, colour, shape toward this side).
     pub preview: Option<(SlotView, u8, u8)>,
 }
@@ -103,10 +105,12 @@ fn drawn(side: usize, width: usize, c: usize) -> usize {
     }
 }
 
-/// The view of `side`. `tops` shows the far faces of the topmost stones (hidden view);
-/// `both` shows nothing more (the other side has its own view). `win` marks winning cells.
-pub fn wall_view(game: &VierMalVier, side: usize, tops: bool, win: &[(usize, usize)], last: Option<(usize, usize)>) -> WallView {
+/// The view of `side`. `tops` shows the far faces of the topmost stones (hidden view); `lines`
+/// are this side's winning lines (side-0 coordinates).
+pub fn wall_view(game: &VierMalVier, side: usize, tops: bool, lines: &[Line], last: Option<(usize, usize)>) -> WallView {
     let width = game.width();
+    let win: Vec<(usize, usize)> = lines.iter().flatten().copied().collect();
+    let win_lines = lines.iter().map(|l| ((drawn(side, width, l[0].0), l[0].1), (drawn(side, width, l[3].0), l[3].1))).collect();
     let mut stones = Vec::new();
     for (c, column) in game.wall().iter().enumerate() {
         for (r, p) in column.iter().enumerate() {
@@ -122,7 +126,7 @@ pub fn wall_view(game: &VierMalVier, side: usize, tops: bool, win: &[(usize, usi
             });
         }
     }
-    WallView { side, width, stones, slots: Vec::new(), preview: None }
+    WallView { side, width, stones, slots: Vec::new(), win_lines, preview: None }
 }
 
 /// Adds the places `stone` could go (legal or not) to `view`, and a preview on `chosen`.
@@ -195,7 +199,12 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                         </g>
                     }
                 });
-                view! { {slots} {stones} {preview} }
+                let lines = v.win_lines.iter().map(|&((c1, r1), (c2, r2))| {
+                    let (x1, y1) = (x_of(width, c1 as i32) + CELL / 2.0, y_of(r1) + CELL / 2.0);
+                    let (x2, y2) = (x_of(width, c2 as i32) + CELL / 2.0, y_of(r2) + CELL / 2.0);
+                    view! { <line class="vv-win-line" data-test="win-line" x1=x1 y1=y1 x2=x2 y2=y2 /> }
+                }).collect_view();
+                view! { {slots} {stones} {preview} {lines} }
             }}
         </svg>
     }

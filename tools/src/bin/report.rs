@@ -16,6 +16,7 @@
 use serde_json::{json, Value};
 use spieltisch::engine::just4fun::Just4Fun;
 use spieltisch::engine::sudoku::Sudoku;
+use spieltisch::engine::viermalvier::VierMalVier;
 use spieltisch::engine::Game;
 use spieltisch_tools::dist;
 use spieltisch_tools::server::StaticServer;
@@ -303,7 +304,8 @@ fn engine_speed(seconds: f64) -> Result<(), String> {
         println!("(debug build — run with --release for meaningful numbers)");
     }
     speed_of::<Just4Fun>("Just 4 Fun", 2..=4, seconds)?;
-    speed_of::<Sudoku>("Sudoku (assisted, standard scoring)", 1..=4, seconds)
+    speed_of::<Sudoku>("Sudoku (assisted, standard scoring)", 1..=4, seconds)?;
+    speed_of::<VierMalVier>("Vier mal Vier (single game)", 2..=2, seconds)
 }
 
 /// Random full games of `G` per second for each player count.
