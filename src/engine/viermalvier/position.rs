@@ -166,9 +166,30 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
             if g.records.last().map(|r| &r.end) != Some(end) {
                 return Err("the game's end is not in the match record".into());
             }
+            // Winner, lines, points and the record follow from the wall and the last mover.
+            let mover = match end {
+                super::GameEnd::FourRow { mover, .. } => *mover,
+                super::GameEnd::Blocked { .. } => 0,
+            };
+            if mover > 1 {
+                return Err("the recorded end does not match the wall".into());
+            }
+            let mut replay = g.clone();
+            replay.end = None;
+            replay.records.clear();
+            replay.check_end(mover);
+            if replay.end.as_ref() != Some(end) || replay.records.last() != g.records.last() {
+                return Err("the recorded end does not match the wall".into());
+            }
         }
     }
-    if g.records.iter().any(|r| r.start > 1 || r.stones > STONE_COUNT) {
+    let bad_end = |end: &super::GameEnd| match end {
+        super::GameEnd::FourRow { winner, mover, lines } => {
+            *winner > 1 || *mover > 1 || lines.iter().any(|(side, l)| *side > 1 || l.iter().any(|&(c, r)| c >= WIDTH || r >= HEIGHT))
+        }
+        super::GameEnd::Blocked { .. } => false,
+    };
+    if g.records.iter().any(|r| r.start > 1 || r.stones > STONE_COUNT || bad_end(&r.end)) {
         return Err("a damaged match record".into());
     }
     if u64::from(g.turn) < g.stones_placed() as u64 {
