@@ -190,7 +190,8 @@ pub enum RuleError {
     BadFace,
     /// The wall is 4 wide already, or that column is full / does not exist.
     NoRoom,
-    /// The colour rule: the stone's colour is already in that row (`in_row`) or column.
+    /// The colour rule: the stone's colour is already in that row (`in_row`) or column, on the
+    /// stone at `at` (in the coordinates the wall would have after the move, like `landing`).
     Colour { color: u8, in_row: bool, at: (usize, usize) },
     /// An objection or take-back needs the Profi rule, a last stone of the opponent, and that
     /// stone must have made the complete wall impossible.
@@ -375,8 +376,7 @@ impl VierMalVier {
         self.remaining().into_iter().any(|s| !self.spots_for(s).is_empty())
     }
 
-    /// Whether the wall can still grow to all 16 stones (exact: a partial Latin square of
-    /// colours, tried at every horizontal offset the bottom row may still take).
+    /// Whether the wall can still grow to all 16 stones (exact: a partial Latin square of colours).
     pub fn completable(&self) -> bool {
         completable(&self.wall)
     }
@@ -520,21 +520,19 @@ fn lines4(width: usize) -> Vec<Line> {
     lines
 }
 
-/// Partial Latin square completion over the offsets the bottom row may still take.
+/// Partial Latin square completion. Where the bottom row will finally sit does not matter:
+/// permuting the columns of a Latin square gives a Latin square, so the wall is tried at the left.
 pub fn completable(wall: &[Vec<Placed>]) -> bool {
-    let width = wall.len();
-    if width > WIDTH {
+    if wall.len() > WIDTH {
         return false;
     }
-    (0..=WIDTH - width).any(|offset| {
-        let mut grid = [[None::<u8>; WIDTH]; HEIGHT];
-        for (c, column) in wall.iter().enumerate() {
-            for (r, p) in column.iter().enumerate() {
-                grid[r][c + offset] = Some(p.color());
-            }
+    let mut grid = [[None::<u8>; WIDTH]; HEIGHT];
+    for (c, column) in wall.iter().enumerate() {
+        for (r, p) in column.iter().enumerate() {
+            grid[r][c] = Some(p.color());
         }
-        fill(&mut grid, 0)
-    })
+    }
+    fill(&mut grid, 0)
 }
 
 fn fill(grid: &mut [[Option<u8>; WIDTH]; HEIGHT], at: usize) -> bool {
