@@ -158,3 +158,21 @@ pub fn color_name(color: crate::session::PlayerColor) -> &'static str {
         Purple => t("Lila", "Purple"),
     }
 }
+
+/// A checkbox bound to one flag of a game's setup options.
+pub fn option_check<O: Send + Sync + 'static>(
+    options: RwSignal<O>,
+    test: &'static str,
+    label: &'static str,
+    get: fn(&O) -> bool,
+    set: fn(&mut O, bool),
+) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" data-test=test
+                prop:checked=move || options.with(get)
+                on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| set(o, on)) } />
+            {label}
+        </label>
+    }
+}

@@ -8,16 +8,6 @@ use common::*;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
-/// Tiny deterministic generator for the tests' choices.
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 as usize) % n.max(1)
-    }
-}
 
 fn new_sudoku(app: &App, players: usize, options: &[&str]) {
     app.click("[data-test=new-sudoku]");

@@ -9,15 +9,6 @@ use serde_json::Value;
 use spieltisch::engine::viermalvier::{SHAPES, STONES};
 use std::time::{Duration, Instant};
 
-struct Pick(u64);
-impl Pick {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 as usize) % n.max(1)
-    }
-}
 
 fn new_vv(app: &App, options: &[&str]) {
     app.click("[data-test=new-viermalvier]");

@@ -9,7 +9,7 @@ use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring
 use crate::engine::{Game, GameKind, SetupError};
 use crate::records::Record;
 use crate::session::{AnySession, Seat, Session, Stored};
-use crate::ui::components::{Confirm, MoveLog, PlayerTag};
+use crate::ui::components::{option_check, Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{new_seed, storage, AppCtx, GameHandle};
 use board::{cell_views, Board, ScoreTrack};
@@ -29,16 +29,7 @@ pub fn record_list(options: &Options) -> &'static str {
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
-    let check = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options, bool)| {
-        view! {
-            <label class="check">
-                <input type="checkbox" data-test=test
-                    prop:checked=move || options.with(get)
-                    on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| set(o, on)) } />
-                {label}
-            </label>
-        }
-    };
+    let check = move |test, label, get, set| option_check(options, test, label, get, set);
     let choice = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options)| {
         view! {
             <button data-test=test aria-pressed=move || options.with(get).to_string() on:click=move |_| options.update(set)>{label}</button>

@@ -9,7 +9,7 @@ pub mod wall;
 use crate::engine::viermalvier::{Event, GameEnd, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
 use crate::engine::{rng, Game, GameKind, SetupError};
 use crate::session::{AnySession, Seat, Session, Stored};
-use crate::ui::components::{MoveLog, PlayerTag};
+use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{new_seed, AppCtx, GameHandle};
 use leptos::prelude::*;
@@ -21,16 +21,7 @@ pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, Set
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
-    let check = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options, bool)| {
-        view! {
-            <label class="check">
-                <input type="checkbox" data-test=test
-                    prop:checked=move || options.with(get)
-                    on:change=move |ev| { let on = event_target_checked(&ev); options.update(|o| set(o, on)) } />
-                {label}
-            </label>
-        }
-    };
+    let check = move |test, label, get, set| option_check(options, test, label, get, set);
     view! {
         <section>
             <h2>{t("Ansicht", "View")}</h2>

@@ -500,3 +500,14 @@ pub fn resume_to_board(app: &App) {
         })
         .ctx("resume game");
 }
+
+/// Tiny deterministic generator (xorshift) for the tests' choices.
+pub struct Pick(pub u64);
+impl Pick {
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 as usize) % n.max(1)
+    }
+}
