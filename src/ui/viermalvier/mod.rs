@@ -179,7 +179,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
                     let who = name(side);
                     let label = if is_de() { format!("Seite von {who}") } else { format!("{who}'s side") };
                     view! {
-                        <figure class="vv-panel">
+                        <figure class="vv-panel" class:mover=move || mover() == Some(side)>
                             <Wall view=Signal::derive(move || v.clone()) label=label.clone() on_slot=on_slot />
                             <figcaption>{label}</figcaption>
                         </figure>
