@@ -2,6 +2,7 @@
 //! move log) and the save-file format. Pure: no browser APIs, so loading every kind of bad save
 //! is tested natively.
 
+use crate::engine::gutangelegt::GutAngelegt;
 use crate::engine::just4fun::Just4Fun;
 use crate::engine::sudoku::Sudoku;
 use crate::engine::viermalvier::VierMalVier;
@@ -105,6 +106,7 @@ pub enum AnySession {
     Just4Fun(Session<Just4Fun>),
     Sudoku(Session<Sudoku>),
     VierMalVier(Session<VierMalVier>),
+    GutAngelegt(Session<GutAngelegt>),
 }
 
 /// Runs `$body` with `$s` bound to the concrete `Session<G>` inside an [`AnySession`], so code
@@ -116,6 +118,7 @@ macro_rules! with_session {
             $crate::session::AnySession::Just4Fun($s) => $body,
             $crate::session::AnySession::Sudoku($s) => $body,
             $crate::session::AnySession::VierMalVier($s) => $body,
+            $crate::session::AnySession::GutAngelegt($s) => $body,
         }
     };
 }
@@ -173,6 +176,7 @@ macro_rules! stored {
 stored!(Just4Fun);
 stored!(Sudoku);
 stored!(VierMalVier);
+stored!(GutAngelegt);
 
 /// The first part of every save: enough to list a slot without understanding the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -270,6 +274,7 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
         GameKind::Just4Fun => AnySession::Just4Fun(session_from(&header, part("state")?, part("log")?)?),
         GameKind::Sudoku => AnySession::Sudoku(session_from(&header, part("state")?, part("log")?)?),
         GameKind::VierMalVier => AnySession::VierMalVier(session_from(&header, part("state")?, part("log")?)?),
+        GameKind::GutAngelegt => AnySession::GutAngelegt(session_from(&header, part("state")?, part("log")?)?),
     };
     Ok(Save { header, session })
 }

@@ -4,6 +4,7 @@
 //! Every game implements [`Game`]; saving, the move log, hand-over screens and (later) computer
 //! players are written once against that trait.
 
+pub mod gutangelegt;
 pub mod just4fun;
 pub mod rng;
 pub mod sudoku;
@@ -22,10 +23,11 @@ pub enum GameKind {
     Just4Fun,
     Sudoku,
     VierMalVier,
+    GutAngelegt,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Just4Fun, GameKind::Sudoku, GameKind::VierMalVier];
+    pub const ALL: [GameKind; 4] = [GameKind::Just4Fun, GameKind::GutAngelegt, GameKind::VierMalVier, GameKind::Sudoku];
 
     /// Stable identifier used in saves and URLs.
     pub fn id(self) -> &'static str {
@@ -33,6 +35,7 @@ impl GameKind {
             GameKind::Just4Fun => "just4fun",
             GameKind::Sudoku => "sudoku",
             GameKind::VierMalVier => "viermalvier",
+            GameKind::GutAngelegt => "gutangelegt",
         }
     }
 
@@ -46,6 +49,7 @@ impl GameKind {
             GameKind::Just4Fun => (2, 4),
             GameKind::Sudoku => (1, 4),
             GameKind::VierMalVier => (2, 2),
+            GameKind::GutAngelegt => (2, 4),
         }
     }
 }

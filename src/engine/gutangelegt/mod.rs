@@ -1,0 +1,503 @@
+//! Gut angelegt ist halb gewonnen (Ravensburger, Kenneth Rand): lay 3-field colour cards into four
+//! rows of twelve; lines of at least three same-coloured fields through the new card score.
+//!
+//! Rules as in `gut-angelegt.de.txt` with the binding rulings of CLARIFICATIONS.md §2 (the deck is
+//! [`deck`]). Decisions the texts leave open:
+//! - Coordinates: fields `(x, y)`, x from the left, y from the top of the table as it lies now
+//!   (a row started above the block moves everything down by three fields).
+//! - A card lies as a column of 3 fields; "turned" means rotated by 180° (its fields upside down).
+//! - Announce option: a claim is a line given by its two end fields and must be exactly one of the
+//!   scoring lines (the whole line); a wrong or doubled claim refuses the move with a message so
+//!   the player can correct it; lines not claimed score nothing. `legal_moves` then lists each
+//!   placement once, with every line claimed.
+//! - Players whose hand is empty (the supply is gone) are skipped until all 48 cards lie.
+
+mod position;
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
+use serde::{Deserialize, Serialize};
+
+pub const COLORS: u8 = 4;
+pub const CARDS: usize = 48;
+pub const ROW_CARDS: usize = 12;
+pub const ROWS: usize = 4;
+pub const HAND: usize = 3;
+/// Fields per card, stacked vertically.
+pub const CARD_FIELDS: usize = 3;
+const STREAM_DECK: u64 = 0;
+
+/// A card: its three colours from top to bottom as printed.
+pub type Card = [u8; 3];
+
+/// The 48 cards (CLARIFICATIONS §2): every sequence of three colours once up to reversal (40),
+/// plus two more single-coloured cards per colour. Index = card id.
+pub fn deck() -> Vec<Card> {
+    let mut cards = Vec::with_capacity(CARDS);
+    for a in 0..COLORS {
+        for b in 0..COLORS {
+            for c in 0..COLORS {
+                if [a, b, c] <= [c, b, a] {
+                    cards.push([a, b, c]);
+                }
+            }
+        }
+    }
+    for color in 0..COLORS {
+        cards.push([color; 3]);
+        cards.push([color; 3]);
+    }
+    cards
+}
+
+fn card(id: u8) -> Card {
+    deck().get(usize::from(id)).copied().unwrap_or([0; 3])
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Players mark the lines they claim; only correct claims score.
+    pub announce: bool,
+}
+
+/// How a card row grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Anchor {
+    /// The first row: at either end.
+    Both,
+    /// Started at the left corner, grows to the right.
+    Left,
+    /// Started at the right corner, grows to the left.
+    Right,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Laid {
+    pub card: u8,
+    pub turned: bool,
+}
+
+impl Laid {
+    /// Colour of field `k` (0 = top) as it lies.
+    pub fn color(self, k: usize) -> u8 {
+        let c = card(self.card);
+        if self.turned {
+            c[2 - k.min(2)]
+        } else {
+            c[k.min(2)]
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardRow {
+    pub anchor: Anchor,
+    /// In laying order for `Left`/`Right`; left to right for `Both`.
+    pub cards: Vec<Laid>,
+}
+
+impl CardRow {
+    pub fn complete(&self) -> bool {
+        self.cards.len() >= ROW_CARDS
+    }
+
+    /// Column of the `i`-th card of `cards`.
+    fn column(&self, i: usize) -> usize {
+        match self.anchor {
+            Anchor::Both | Anchor::Left => i,
+            Anchor::Right => ROW_CARDS - 1 - i,
+        }
+    }
+}
+
+/// Where a card goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// The first row, at its left or right end.
+    Left,
+    Right,
+    /// The row being built (rows 2–4), next to its last card.
+    Next,
+    /// Start a new row at a corner of the block: above or below, at the left or right end.
+    Corner { top: bool, left: bool },
+}
+
+/// A line of at least 3 same-coloured fields, by its end fields (`from` is the upper or left end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Line {
+    pub from: (usize, usize),
+    pub to: (usize, usize),
+}
+
+impl Line {
+    /// Fields in the line.
+    pub fn len(self) -> usize {
+        let dx = self.from.0.abs_diff(self.to.0);
+        let dy = self.from.1.abs_diff(self.to.1);
+        dx.max(dy) + 1
+    }
+    pub fn is_empty(self) -> bool {
+        false
+    }
+    pub fn diagonal(self) -> bool {
+        self.from.0 != self.to.0 && self.from.1 != self.to.1
+    }
+    /// 1 point per field across and up, 2 per field diagonally.
+    pub fn points(self) -> u32 {
+        u32::try_from(self.len()).unwrap_or(0) * if self.diagonal() { 2 } else { 1 }
+    }
+    /// The same line whichever end is given first.
+    pub fn normalized(self) -> Line {
+        if (self.from.1, self.from.0) <= (self.to.1, self.to.0) {
+            self
+        } else {
+            Line { from: self.to, to: self.from }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Move {
+    /// Lay `card` from the hand (turned by 180° or not) at `place`. `claims`: the lines the
+    /// player announces (only with the announce option; ignored otherwise).
+    Lay { card: u8, turned: bool, place: Place, claims: Vec<Line> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Laid {
+        player: PlayerIdx,
+        card: u8,
+        turned: bool,
+        place: Place,
+        /// The card's column and its top field's row after the move.
+        at: (usize, usize),
+        /// Lines that scored.
+        lines: Vec<Line>,
+        /// Lines the player did not announce (announce option): lost.
+        missed: Vec<Line>,
+        points: u32,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    GameOver,
+    NotInHand { card: u8 },
+    /// That place is not open now (`Left`/`Right` only for the first row, `Next` for a row being
+    /// built, corners only when the last row is complete).
+    NoSuchPlace,
+    /// A claimed line is not one of the lines this card makes.
+    WrongClaim { line: Line },
+    DoubleClaim { line: Line },
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RuleError::GameOver => f.write_str("the game is over"),
+            RuleError::NotInHand { card } => write!(f, "card {card} is not in the hand"),
+            RuleError::NoSuchPlace => f.write_str("a card cannot go there now"),
+            RuleError::WrongClaim { .. } => f.write_str("that line does not score with this card"),
+            RuleError::DoubleClaim { .. } => f.write_str("that line is claimed twice"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GutAngelegt {
+    players: usize,
+    options: Options,
+    seed: u64,
+    /// Card rows top to bottom.
+    rows: Vec<CardRow>,
+    hands: Vec<Vec<u8>>,
+    /// Face down; the last card is drawn next.
+    draw: Vec<u8>,
+    scores: Vec<u32>,
+    to_move: PlayerIdx,
+    turn: u32,
+}
+
+impl GutAngelegt {
+    // ----- reading ---------------------------------------------------------------------------
+
+    pub fn rows(&self) -> &[CardRow] {
+        &self.rows
+    }
+
+    pub fn hand(&self, player: PlayerIdx) -> &[u8] {
+        self.hands.get(player).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn draw_len(&self) -> usize {
+        self.draw.len()
+    }
+
+    pub fn score(&self, player: PlayerIdx) -> u32 {
+        self.scores.get(player).copied().unwrap_or(0)
+    }
+
+    pub fn cards_on_table(&self) -> usize {
+        self.rows.iter().map(|r| r.cards.len()).sum()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.cards_on_table() >= CARDS
+    }
+
+    /// The colours of a card as printed.
+    pub fn card(id: u8) -> Card {
+        card(id)
+    }
+
+    /// Width of the table in fields (the first row's length until it is complete).
+    pub fn width(&self) -> usize {
+        self.rows.iter().map(|r| if r.anchor == Anchor::Both { r.cards.len() } else { ROW_CARDS }).max().unwrap_or(0)
+    }
+
+    pub fn height(&self) -> usize {
+        self.rows.len() * CARD_FIELDS
+    }
+
+    /// The colour of field (x, y), if a card lies there.
+    pub fn field(&self, x: usize, y: usize) -> Option<u8> {
+        let row = self.rows.get(y / CARD_FIELDS)?;
+        let i = (0..row.cards.len()).find(|&i| row.column(i) == x)?;
+        Some(row.cards[i].color(y % CARD_FIELDS))
+    }
+
+    /// Every card on the table: (column, top row, card).
+    pub fn laid_cards(&self) -> Vec<(usize, usize, Laid)> {
+        self.rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| row.cards.iter().enumerate().map(move |(i, l)| (row.column(i), r * CARD_FIELDS, *l)))
+            .collect()
+    }
+
+    /// The places open now.
+    pub fn places(&self) -> Vec<Place> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        match self.rows.iter().find(|r| !r.complete()) {
+            Some(row) if row.anchor == Anchor::Both => vec![Place::Left, Place::Right],
+            Some(_) => vec![Place::Next],
+            None if self.rows.len() < ROWS => [(true, true), (true, false), (false, true), (false, false)]
+                .into_iter()
+                .map(|(top, left)| Place::Corner { top, left })
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The table after laying `laid` at `place` and the new card's (column, top row).
+    pub fn with_card(&self, laid: Laid, place: Place) -> Result<(GutAngelegt, (usize, usize)), RuleError> {
+        if !self.places().contains(&place) {
+            return Err(RuleError::NoSuchPlace);
+        }
+        let mut next = self.clone();
+        let at = match place {
+            Place::Left | Place::Right | Place::Next => {
+                let r = next.rows.iter().position(|r| !r.complete()).ok_or(RuleError::NoSuchPlace)?;
+                let row = &mut next.rows[r];
+                let i = if place == Place::Left {
+                    row.cards.insert(0, laid);
+                    0
+                } else {
+                    row.cards.push(laid);
+                    row.cards.len() - 1
+                };
+                (row.column(i), r * CARD_FIELDS)
+            }
+            Place::Corner { top, left } => {
+                let row = CardRow { anchor: if left { Anchor::Left } else { Anchor::Right }, cards: vec![laid] };
+                let r = if top {
+                    next.rows.insert(0, row);
+                    0
+                } else {
+                    next.rows.push(row);
+                    next.rows.len() - 1
+                };
+                (next.rows[r].column(0), r * CARD_FIELDS)
+            }
+        };
+        Ok((next, at))
+    }
+
+    /// Every line of ≥ 3 same-coloured fields through a field of the card at (column, top row).
+    pub fn lines_through(&self, at: (usize, usize)) -> Vec<Line> {
+        let mut lines = Vec::new();
+        for k in 0..CARD_FIELDS {
+            let (x, y) = (at.0, at.1 + k);
+            let Some(color) = self.field(x, y) else { continue };
+            for (dx, dy) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
+                let same = |s: i32| {
+                    let (px, py) = (x as i32 + dx * s, y as i32 + dy * s);
+                    px >= 0 && py >= 0 && self.field(px as usize, py as usize) == Some(color)
+                };
+                let back = (1..).take_while(|&s| same(-s)).count() as i32;
+                let fwd = (1..).take_while(|&s| same(s)).count() as i32;
+                if back + fwd + 1 >= 3 {
+                    let end = |s: i32| ((x as i32 + dx * s) as usize, (y as i32 + dy * s) as usize);
+                    let line = Line { from: end(-back), to: end(fwd) }.normalized();
+                    if !lines.contains(&line) {
+                        lines.push(line);
+                    }
+                }
+            }
+        }
+        lines.sort_unstable();
+        lines
+    }
+
+    /// The lines a card would score at `place` (what the preview shows).
+    pub fn preview(&self, laid: Laid, place: Place) -> Result<(Vec<Line>, (usize, usize)), RuleError> {
+        let (next, at) = self.with_card(laid, place)?;
+        Ok((next.lines_through(at), at))
+    }
+
+    pub fn from_position(s: &str) -> Result<Self, String> {
+        position::parse(s)
+    }
+
+    fn advance(&mut self) {
+        for step in 1..=self.players {
+            let p = (self.to_move + step) % self.players;
+            if !self.hands[p].is_empty() {
+                self.to_move = p;
+                return;
+            }
+        }
+    }
+}
+
+impl Game for GutAngelegt {
+    type Move = Move;
+    type Error = RuleError;
+    type Event = Event;
+    type Options = Options;
+
+    const KIND: GameKind = GameKind::GutAngelegt;
+
+    fn new(players: usize, options: Options, seed: u64) -> Result<Self, SetupError> {
+        let (min, max) = Self::KIND.players();
+        if !(min..=max).contains(&players) {
+            return Err(SetupError::PlayerCount { min, max, got: players });
+        }
+        let mut draw: Vec<u8> = (0..CARDS as u8).collect();
+        rng::shuffle(&mut draw, seed, STREAM_DECK);
+        let start = draw.pop().unwrap_or(0);
+        let mut hands = vec![Vec::new(); players];
+        for _ in 0..HAND {
+            for hand in &mut hands {
+                if let Some(c) = draw.pop() {
+                    hand.push(c);
+                }
+            }
+        }
+        Ok(GutAngelegt {
+            players,
+            options,
+            seed,
+            rows: vec![CardRow { anchor: Anchor::Both, cards: vec![Laid { card: start, turned: false }] }],
+            hands,
+            draw,
+            scores: vec![0; players],
+            to_move: 0,
+            turn: 0,
+        })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn player_count(&self) -> usize {
+        self.players
+    }
+
+    fn to_move(&self) -> Option<PlayerIdx> {
+        (!self.is_over()).then_some(self.to_move)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let Some(player) = self.to_move() else { return Vec::new() };
+        let mut moves = Vec::new();
+        for &card in self.hand(player) {
+            for turned in [false, true] {
+                for place in self.places() {
+                    let claims = if self.options.announce {
+                        self.preview(Laid { card, turned }, place).map(|(l, _)| l).unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    };
+                    moves.push(Move::Lay { card, turned, place, claims });
+                }
+            }
+        }
+        moves
+    }
+
+    fn apply(&mut self, mv: &Move) -> Result<Event, RuleError> {
+        let player = self.to_move().ok_or(RuleError::GameOver)?;
+        let Move::Lay { card, turned, place, claims } = mv;
+        let pos = self.hands[player].iter().position(|c| c == card).ok_or(RuleError::NotInHand { card: *card })?;
+        let laid = Laid { card: *card, turned: *turned };
+        let (mut next, at) = self.with_card(laid, *place)?;
+        let all = next.lines_through(at);
+        let (lines, missed) = if self.options.announce {
+            let mut claimed: Vec<Line> = Vec::new();
+            for claim in claims {
+                let line = claim.normalized();
+                if !all.contains(&line) {
+                    return Err(RuleError::WrongClaim { line });
+                }
+                if claimed.contains(&line) {
+                    return Err(RuleError::DoubleClaim { line });
+                }
+                claimed.push(line);
+            }
+            claimed.sort_unstable();
+            let missed = all.iter().copied().filter(|l| !claimed.contains(l)).collect();
+            (claimed, missed)
+        } else {
+            (all, Vec::new())
+        };
+        let points: u32 = lines.iter().map(|l| l.points()).sum();
+        next.hands[player].remove(pos);
+        if let Some(c) = next.draw.pop() {
+            next.hands[player].push(c);
+        }
+        next.scores[player] = next.scores[player].saturating_add(points);
+        next.turn = next.turn.saturating_add(1);
+        next.advance();
+        *self = next;
+        Ok(Event::Laid { player, card: *card, turned: *turned, place: *place, at, lines, missed, points })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        Some(Outcome::Winners((0..self.players).filter(|&p| self.scores[p] == best).collect()))
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        position::validate(self)
+    }
+}
