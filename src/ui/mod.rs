@@ -2,6 +2,7 @@
 //! in one signal ([`AppCtx::game`]); everything else is derived from it while rendering.
 
 pub mod components;
+pub mod gutangelegt;
 pub mod i18n;
 pub mod just4fun;
 pub mod screens;

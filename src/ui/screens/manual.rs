@@ -3,7 +3,7 @@
 use super::game_name;
 use crate::engine::GameKind;
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
 
 /// A piece of a rules text: the texts are data, rendered the same way in every language.
@@ -47,6 +47,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
                 {match kind {
                     GameKind::Just4Fun => render(if is_de() { just4fun::manual::DE } else { just4fun::manual::EN }).into_any(),
                     GameKind::Sudoku => render(if is_de() { sudoku::manual::DE } else { sudoku::manual::EN }).into_any(),
+                    GameKind::GutAngelegt => render(if is_de() { gutangelegt::manual::DE } else { gutangelegt::manual::EN }).into_any(),
                     GameKind::VierMalVier => render(if is_de() { viermalvier::manual::DE } else { viermalvier::manual::EN }).into_any(),
                 }}
             </article>

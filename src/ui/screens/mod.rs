@@ -14,6 +14,7 @@ pub fn game_name(kind: GameKind) -> &'static str {
         GameKind::Just4Fun => "Just 4 Fun",
         GameKind::Sudoku => "Sudoku – Das Brettspiel",
         GameKind::VierMalVier => "Vier mal Vier",
+        GameKind::GutAngelegt => "Gut angelegt",
     }
 }
 
@@ -26,6 +27,10 @@ pub fn game_blurb(kind: GameKind) -> &'static str {
         GameKind::Sudoku => t(
             "Zahlenplättchen nach der Sudoku-Regel legen und für jedes die Nachbarn in Block, Reihe und Spalte zählen. 1–4 Spieler, auch solo mit Bestenliste.",
             "Lay number tiles under the Sudoku rule and score the neighbours in block, row and column. 1–4 players, also solo with high scores.",
+        ),
+        GameKind::GutAngelegt => t(
+            "Farbkarten in vier Zeilen zu zwölf anlegen – lange Reihen gleicher Farbe bringen Punkte, diagonale doppelt. 2–4 Spieler.",
+            "Lay colour cards into four rows of twelve – long lines of one colour score, diagonals double. 2–4 players.",
         ),
         GameKind::VierMalVier => t(
             "Zu zweit eine Mauer aus Steinen mit zwei Seiten bauen – jeder sieht nur seine. Vier gleiche oder vier verschiedene Formen in einer Reihe gewinnen. 2 Spieler.",

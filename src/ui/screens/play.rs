@@ -6,7 +6,7 @@ use crate::session::AnySession;
 use crate::ui::components::HandOver;
 use crate::ui::i18n::{is_de, t};
 use crate::ui::storage;
-use crate::ui::{just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
 
 #[component]
@@ -32,6 +32,7 @@ pub fn Play() -> impl IntoView {
                 Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
                 Some(crate::engine::GameKind::Sudoku) => sudoku::PlaySudoku().into_any(),
                 Some(crate::engine::GameKind::VierMalVier) => viermalvier::PlayVierMalVier().into_any(),
+                Some(crate::engine::GameKind::GutAngelegt) => gutangelegt::PlayGutAngelegt().into_any(),
                 None => view! { <p class="hint">{t("Kein laufendes Spiel.", "No game running.")}</p> }.into_any(),
             }}
             {move || {

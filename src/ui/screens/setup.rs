@@ -5,7 +5,7 @@ use crate::engine::GameKind;
 use crate::session::{clean_name, PlayerColor, Seat, MAX_NAME_LEN};
 use crate::ui::components::color_name;
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
 
 const LAST_PLAYERS_KEY: &str = "spieltisch.players";
@@ -50,6 +50,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     let j4f_options = RwSignal::new(crate::engine::just4fun::Options::default());
     let sudoku_options = RwSignal::new(crate::engine::sudoku::Options::default());
     let vv_options = RwSignal::new(crate::engine::viermalvier::Options::default());
+    let ga_options = RwSignal::new(crate::engine::gutangelegt::Options::default());
 
     let set_count = move |n: usize| {
         seats.update(|s| {
@@ -74,6 +75,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
             GameKind::Just4Fun => just4fun::new_session(chosen, j4f_options.get_untracked()),
             GameKind::Sudoku => sudoku::new_session(chosen, sudoku_options.get_untracked()),
             GameKind::VierMalVier => viermalvier::new_session(chosen, vv_options.get_untracked()),
+            GameKind::GutAngelegt => gutangelegt::new_session(chosen, ga_options.get_untracked()),
         };
         match session {
             Ok(session) => ctx.open_game(session),
@@ -110,6 +112,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 GameKind::Just4Fun => view! { <just4fun::OptionsForm options=j4f_options /> }.into_any(),
                 GameKind::Sudoku => view! { <sudoku::OptionsForm options=sudoku_options /> }.into_any(),
                 GameKind::VierMalVier => view! { <viermalvier::OptionsForm options=vv_options /> }.into_any(),
+                GameKind::GutAngelegt => view! { <gutangelegt::OptionsForm options=ga_options /> }.into_any(),
             }}
             <section>
                 <label class="check">

@@ -1,0 +1,277 @@
+//! Gut angelegt on screen: the growing table, the hand of three, previews with the lines a card
+//! would score, the lines of the last card, announcing lines, and the end screen.
+
+pub mod board;
+pub mod manual;
+
+use crate::engine::gutangelegt::{Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
+use crate::engine::{Game, GameKind, Outcome, SetupError};
+use crate::session::{AnySession, Seat, Session, Stored};
+use crate::ui::components::{option_check, EndScreen, MoveLog, PlayerTag};
+use crate::ui::i18n::{is_de, t};
+use crate::ui::{new_seed, AppCtx, GameHandle};
+use board::{card_svg, color_name, slots, table_view, Table};
+use leptos::prelude::*;
+
+pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
+    Session::<GutAngelegt>::new(seats, options, new_seed()).map(GutAngelegt::wrap)
+}
+
+#[component]
+pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
+    view! {
+        <section>
+            <h2>{t("Wertung", "Scoring")}</h2>
+            {option_check(options, "opt-announce", t("Ansagen: Reihen selbst markieren – nur angesagte Reihen zählen", "Announce: mark your lines yourself – only announced lines score"), |o| o.announce, |o, v| o.announce = v)}
+            <p class="hint">{t("Ohne diese Option wertet die App jede Karte selbst und zeigt die Reihen.", "Without it the app scores every card and shows the lines.")}</p>
+        </section>
+    }
+}
+
+fn line_text(line: Line) -> String {
+    let name = |(x, y): (usize, usize)| format!("{}{}", char::from(b'A' + (y % 26) as u8), x + 1);
+    format!("{}–{}", name(line.from), name(line.to))
+}
+
+pub fn error_text(e: &RuleError) -> String {
+    match e {
+        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
+        RuleError::NotInHand { .. } => t("Diese Karte hast du nicht.", "You don't hold that card.").into(),
+        RuleError::NoSuchPlace => t("Dort kann jetzt keine Karte liegen.", "A card cannot go there now.").into(),
+        RuleError::WrongClaim { line } => {
+            if is_de() {
+                format!("Die Reihe {} gibt es mit dieser Karte so nicht – korrigiere die Ansage.", line_text(*line))
+            } else {
+                format!("There is no such line {} with this card – correct your announcement.", line_text(*line))
+            }
+        }
+        RuleError::DoubleClaim { line } => {
+            if is_de() { format!("Die Reihe {} ist doppelt angesagt.", line_text(*line)) } else { format!("Line {} is announced twice.", line_text(*line)) }
+        }
+    }
+}
+
+fn describe(event: &Event, seats: &[Seat]) -> String {
+    let Event::Laid { player, card, lines, missed, points, .. } = event;
+    let who = seats.get(*player).map_or("?", |s| s.name.as_str());
+    let colors = GutAngelegt::card(*card).map(|c| color_name(c).chars().next().unwrap_or('?').to_ascii_uppercase().to_string()).join("");
+    let mut s = if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
+    if !lines.is_empty() {
+        s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));
+    }
+    if !missed.is_empty() {
+        s.push_str(&if is_de() { format!(" – übersehen: {}", missed.len()) } else { format!(" – missed: {}", missed.len()) });
+    }
+    s
+}
+
+#[component]
+pub fn PlayGutAngelegt() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let game = GameHandle::<GutAngelegt>::new(ctx);
+    let picked = RwSignal::new(None::<u8>);
+    let turned = RwSignal::new(false);
+    let chosen = RwSignal::new(None::<Place>);
+    let claims = RwSignal::new(Vec::<Line>::new());
+    let claim_start = RwSignal::new(None::<(usize, usize)>);
+    let reset = move || {
+        picked.set(None);
+        turned.set(false);
+        chosen.set(None);
+        claims.set(Vec::new());
+        claim_start.set(None);
+    };
+
+    let viewer = move || if ctx.cover.get().is_some() { None } else { game.with(|s| s.state.to_move()).flatten() };
+    let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
+    let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
+    let hand = move || viewer().and_then(|p| game.with(|s| s.state.hand(p).to_vec())).unwrap_or_default();
+
+    let table = Memo::new(move |_| {
+        game.with(|s| {
+            let g = &s.state;
+            let last = s.log.last().map(|Event::Laid { at, lines, .. }| (*at, lines.clone()));
+            let mut v = table_view(g, last.as_ref().map(|(at, _)| *at));
+            let mover = viewer().filter(|_| !g.is_over());
+            if mover.is_some() {
+                v.slots = slots(g);
+            }
+            let card = picked.get().filter(|_| mover.is_some());
+            match (card, chosen.get()) {
+                (Some(card), Some(place)) => {
+                    let laid = Laid { card, turned: turned.get() };
+                    if let Ok((lines, at)) = g.preview(laid, place) {
+                        v.chosen = Some(place);
+                        v.shift = if matches!(place, Place::Corner { top: true, .. }) { 3 } else { 0 };
+                        v.preview = Some((at.0 as i32, at.1 as i32, [laid.color(0), laid.color(1), laid.color(2)]));
+                        if g.options().announce {
+                            v.lines = claims.get().into_iter().map(|l| (l, l.points(), "claim")).collect();
+                            v.claim_start = claim_start.get();
+                        } else {
+                            v.lines = lines.into_iter().map(|l| (l, l.points(), "preview")).collect();
+                        }
+                        // The table's own last-card mark is stale during a preview.
+                        v.cards.iter_mut().for_each(|c| c.3 = false);
+                    }
+                }
+                _ => {
+                    // After each card: its scoring lines with their points.
+                    if let Some((_, lines)) = last {
+                        v.lines = lines.into_iter().map(|l| (l, l.points(), "scored")).collect();
+                    }
+                }
+            }
+            v
+        })
+        .unwrap_or_default()
+    });
+
+    let lay = move || {
+        let (Some(card), Some(place)) = (picked.get_untracked(), chosen.get_untracked()) else { return };
+        let mv = Move::Lay { card, turned: turned.get_untracked(), place, claims: claims.get_untracked() };
+        match game.play(&mv) {
+            Some(Ok(_)) => reset(),
+            Some(Err(e)) => ctx.warn(error_text(&e)),
+            None => {}
+        }
+    };
+    let on_slot = Callback::new(move |place: Place| {
+        if picked.get_untracked().is_none() {
+            return ctx.warn(t("Wähle zuerst eine Karte.", "Pick a card first."));
+        }
+        if chosen.get_untracked() == Some(place) && !announce() {
+            lay();
+        } else {
+            chosen.set(Some(place));
+            claims.set(Vec::new());
+            claim_start.set(None);
+        }
+    });
+    // Announcing: tap a line's first field, then its last field.
+    let on_field = Callback::new(move |f: (usize, usize)| {
+        if !announce() || chosen.get_untracked().is_none() {
+            return;
+        }
+        match claim_start.get_untracked() {
+            None => claim_start.set(Some(f)),
+            Some(start) if start == f => claim_start.set(None),
+            Some(start) => {
+                claim_start.set(None);
+                let line = Line { from: start, to: f }.normalized();
+                let (dx, dy) = (start.0.abs_diff(f.0), start.1.abs_diff(f.1));
+                if !(dx == 0 || dy == 0 || dx == dy) || line.len() < 3 {
+                    return ctx.warn(t("Eine Reihe ist gerade (waagerecht, senkrecht oder diagonal) und mindestens 3 Felder lang.", "A line is straight (across, up or diagonal) and at least 3 fields long."));
+                }
+                claims.update(|c| if !c.contains(&line) { c.push(line) });
+            }
+        }
+    });
+
+    let status = move || {
+        let Some(_) = picked.get() else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
+        let Some(place) = chosen.get() else {
+            return t("Mit ⇅ drehen, dann einen markierten Platz antippen.", "Turn it with ⇅, then tap a marked place.").to_string();
+        };
+        if announce() {
+            return t("Sage deine Reihen an: erstes und letztes Feld antippen. Dann „Legen“.", "Announce your lines: tap the first and last field. Then “Lay”.").to_string();
+        }
+        let points = game
+            .with(|s| s.state.preview(Laid { card: picked.get().unwrap_or(0), turned: turned.get() }, place).map(|(l, _)| l.iter().map(|x| x.points()).sum::<u32>()).unwrap_or(0))
+            .unwrap_or(0);
+        if is_de() { format!("Hier: {points} Punkte – nochmal tippen oder „Legen“.") } else { format!("Here: {points} points – tap again or “Lay”.") }
+    };
+
+    view! {
+        <div class="table-layout gutangelegt">
+            <div class="board-area ga-area">
+                <Table view=table on_slot=on_slot on_field=on_field />
+            </div>
+            <aside class="side">
+                <ul class="players" data-test="players">
+                    {move || game.with(|s| s.seats.iter().cloned().enumerate().map(|(p, seat)| {
+                        let current = s.state.to_move() == Some(p);
+                        let score = s.state.score(p);
+                        view! {
+                            <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
+                                <PlayerTag seat=seat />
+                                <span class="counts"><b>{score}</b>{t(" Punkte", " points")}</span>
+                            </li>
+                        }
+                    }).collect_view())}
+                </ul>
+                <p class="piles" data-test="piles">{move || game.with(|s| {
+                    let (laid, draw) = (s.state.cards_on_table(), s.state.draw_len());
+                    if is_de() { format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}") } else { format!("On the table: {laid} of 48 · face down: {draw}") }
+                })}</p>
+                {move || if over() {
+                    view! { <EndView game=game /> }.into_any()
+                } else if viewer().is_some() {
+                    view! {
+                        <div class="hand-area">
+                            <div class="hand ga-hand" data-test="hand">
+                                {move || hand().into_iter().map(|id| {
+                                    let colors = GutAngelegt::card(id);
+                                    let shown = move || if picked.get() == Some(id) && turned.get() { [colors[2], colors[1], colors[0]] } else { colors };
+                                    view! {
+                                        <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
+                                            aria-pressed=move || (picked.get() == Some(id)).to_string()
+                                            aria-label=colors.map(color_name).join(", ")
+                                            on:click=move |_| { if picked.get_untracked() != Some(id) { picked.set(Some(id)); turned.set(false); claims.set(Vec::new()); } }>
+                                            {move || card_svg(shown())}
+                                        </button>
+                                    }
+                                }).collect_view()}
+                                <button class="ga-flip" data-test="flip" disabled=move || picked.get().is_none()
+                                    on:click=move |_| { turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
+                            </div>
+                            <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            {move || (announce() && chosen.get().is_some()).then(|| view! {
+                                <ul class="ga-claims" data-test="claims">
+                                    {move || claims.get().into_iter().map(|l| view! {
+                                        <li>
+                                            {format!("{} ({})", line_text(l), l.points())}
+                                            <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| claims.update(|c| c.retain(|x| *x != l))>"×"</button>
+                                        </li>
+                                    }).collect_view()}
+                                </ul>
+                            })}
+                            <div class="row actions">
+                                <button class="primary" data-test="place" disabled=move || chosen.get().is_none() on:click=move |_| lay()>
+                                    {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
+                                </button>
+                            </div>
+                        </div>
+                    }.into_any()
+                } else {
+                    view! { <div class="hand-area covered"></div> }.into_any()
+                }}
+                <MoveLog lines=Signal::derive(move || game.with(|s| s.log.iter().map(|e| describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()) />
+            </aside>
+        </div>
+    }
+}
+
+#[component]
+fn EndView(game: GameHandle<GutAngelegt>) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else { return ().into_any() };
+    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
+    let headline = match state.outcome() {
+        Some(Outcome::Winners(w)) if w.len() == 1 => if is_de() { format!("{} gewinnt!", name(w[0])) } else { format!("{} wins!", name(w[0])) },
+        Some(Outcome::Winners(w)) => {
+            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
+            if is_de() { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
+        }
+        _ => t("Unentschieden.", "A draw.").to_string(),
+    };
+    let rows = seats.iter().cloned().enumerate().map(|(p, seat)| view! {
+        <tr data-test="result-row" data-score=state.score(p).to_string()><td><PlayerTag seat=seat /></td><td class="num"><strong>{state.score(p)}</strong></td></tr>
+    }).collect_view();
+    view! {
+        <EndScreen headline=headline on_rematch=Callback::new(move |_| game.rematch()) on_new=Callback::new(move |_| ctx.go(crate::ui::Route::Setup(GameKind::GutAngelegt)))>
+            <p>{t("Alle 48 Karten liegen.", "All 48 cards lie on the table.")}</p>
+            <table class="scores" data-test="result-detail"><tbody>{rows}</tbody></table>
+        </EndScreen>
+    }
+    .into_any()
+}
