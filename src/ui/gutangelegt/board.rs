@@ -98,9 +98,12 @@ pub struct TableView {
     pub slots: Vec<SlotView>,
     pub chosen: Option<Place>,
     /// The picked card shown on the chosen place, in the coordinates of the table *after* it lies
-    /// (a row started on top shifts the table down; `shift` says by how many fields).
+    /// (a card at the left end of the first row shifts the table right, a row started on top
+    /// shifts it down; `shift` is that (x, y) in fields).
     pub preview: Option<(i32, i32, [u8; 3])>,
-    pub shift: usize,
+    pub shift: (usize, usize),
+    /// Announcing: preview fields take taps (for claims) instead of letting them through to the place.
+    pub announce: bool,
     /// Lines to draw with their points: (line, points, kind) where kind is "scored", "preview" or "claim".
     pub lines: Vec<(Line, u32, &'static str)>,
     /// A claim being drawn: its first field.
@@ -123,29 +126,41 @@ pub fn table_view(game: &GutAngelegt, last: Option<(usize, usize)>) -> TableView
 #[component]
 pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on_field: Callback<(usize, usize)>) -> impl IntoView {
     let label = if is_de() { "Tisch" } else { "Table" };
+    // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred.
     let view_box = move || {
         view.with(|v| {
-            // One card's room on every side for the places, at least 8 × 9 fields, centred.
-            let shift = v.shift as f64;
-            let (w, h) = ((v.width as f64 + 2.0).max(8.0), (v.height as f64 + 6.0).max(9.0));
-            let x0 = -1.0 - (w - (v.width as f64 + 2.0)) / 2.0;
-            let y0 = -3.0 - (h - (v.height as f64 + 6.0)) / 2.0 + shift;
-            format!("{} {} {} {}", x0 * F - PAD, y0 * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
+            let (sx, sy) = (v.shift.0 as f64, v.shift.1 as f64);
+            let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|&(c, r, _, _)| (c as f64 + sx, r as f64 + sy)).collect();
+            boxes.extend(v.slots.iter().map(|s| (f64::from(s.col) + sx, f64::from(s.row) + sy)));
+            boxes.extend(v.preview.iter().map(|&(c, r, _)| (f64::from(c), f64::from(r))));
+            let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for (x, y) in boxes {
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x + 1.0);
+                y1 = y1.max(y + 3.0);
+            }
+            if x0 > x1 {
+                (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 3.0);
+            }
+            let (w, h) = ((x1 - x0).max(6.0), (y1 - y0).max(6.0));
+            let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+            format!("{} {} {} {}", (cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
         })
     };
     view! {
-        <svg class="ga-table" viewBox=view_box role="group" aria-label=label data-test="table">
+        <svg class="ga-table" class:announce=move || view.with(|v| v.announce) viewBox=view_box role="group" aria-label=label data-test="table">
             {move || {
                 let v = view.get();
-                let shift = v.shift as f64 * F;
-                let shift_fields = v.shift;
+                let (dx, dy) = v.shift;
+                let (shift_x, shift) = (dx as f64 * F, dy as f64 * F);
                 let cards = v.cards.iter().map(|&(c, r, colors, last)| {
-                    let (x, y) = (c as f64 * F, r as f64 * F + shift);
+                    let (x, y) = (c as f64 * F + shift_x, r as f64 * F + shift);
                     view! {
                         <g class="ga-card" class:last=last data-test="card" data-col=c.to_string() data-row=r.to_string()>
                             {(0..3).map(|k| {
                                 // Fields are named in the coordinates after the previewed card lies.
-                                let (fx, fy) = (c, r + shift_fields + k);
+                                let (fx, fy) = (c + dx, r + dy + k);
                                 view! {
                                     <g data-test="field" data-x=fx.to_string() data-y=fy.to_string() data-color=colors[k].to_string()
                                         on:click=move |_| on_field.run((fx, fy))>
@@ -160,12 +175,14 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                 let slots = v.slots.iter().map(|s| {
                     let place = s.place;
                     let chosen = v.chosen == Some(place);
-                    let (x, y) = (f64::from(s.col) * F, f64::from(s.row) * F + shift);
+                    let (x, y) = (f64::from(s.col) * F + shift_x, f64::from(s.row) * F + shift);
                     view! {
                         <g class="ga-slot" class:chosen=chosen data-test="slot" data-place=place_id(place) role="button" tabindex="0"
                             aria-label=place_label(place)
                             on:click=move |_| on_slot.run(place)
                             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(place) }>
+                            // A wider, invisible hit area: a card is narrow on a phone.
+                            <rect class="ga-hit" x=x - F * 0.3 y=y width=F * 1.6 height=F * 3.0 />
                             <rect x=x + 2.0 y=y + 2.0 width=F - 4.0 height=F * 3.0 - 4.0 rx="5" />
                         </g>
                     }

@@ -102,7 +102,12 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                     let laid = Laid { card, turned: turned.get() };
                     if let Ok((lines, at)) = g.preview(laid, place) {
                         v.chosen = Some(place);
-                        v.shift = if matches!(place, Place::Corner { top: true, .. }) { 3 } else { 0 };
+                        v.shift = match place {
+                            Place::Left => (1, 0),
+                            Place::Corner { top: true, .. } => (0, 3),
+                            _ => (0, 0),
+                        };
+                        v.announce = g.options().announce;
                         v.preview = Some((at.0 as i32, at.1 as i32, [laid.color(0), laid.color(1), laid.color(2)]));
                         if g.options().announce {
                             v.lines = claims.get().into_iter().map(|l| (l, l.points(), "claim")).collect();

@@ -1,0 +1,206 @@
+//! Browser tests for Gut angelegt: a complete three-player hot-seat game by taps (waiting
+//! players' hands never in the DOM; the drawn scoring lines add up to the points scored), and the
+//! announce option scoring only the claimed lines.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use spieltisch::engine::gutangelegt::{GutAngelegt, Laid, Line, Place};
+use std::time::{Duration, Instant};
+
+fn new_ga(app: &App, players: usize, options: &[&str]) {
+    app.click("[data-test=new-gutangelegt]");
+    app.wait("[data-test=setup]");
+    app.click(&format!("[data-test=players-{players}]"));
+    for o in options {
+        app.click(&format!("[data-test={o}]"));
+    }
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+}
+
+fn moves_logged(app: &App) -> u64 {
+    app.b.attr(&app.wait("[data-test=move-log]"), "data-moves").ctx("moves").and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+fn hand_shown(app: &App) -> Vec<u64> {
+    let v = app.js("return [...document.querySelectorAll('[data-test=hand-card]')].map(c => +c.getAttribute('data-card'));");
+    let mut cards: Vec<u64> = v.as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+    cards.sort_unstable();
+    cards
+}
+
+fn assert_no_hand_in_dom(app: &App) {
+    let src = app.b.page_source().ctx("page source");
+    assert!(!src.contains("data-test=\"hand-card\"") && !src.contains("data-test=\"hand\""), "a hand is in the page behind the cover");
+}
+
+/// Lays the card the player picks by taps; returns the points the scored lines on the board show.
+fn lay_by_taps(app: &App, pick: &mut Pick) -> u64 {
+    let cards = app.b.find_all("[data-test=hand-card]").ctx("hand");
+    app.b.click(&cards[pick.next(cards.len())]).ctx("pick card");
+    if pick.next(2) == 1 {
+        app.click("[data-test=flip]");
+    }
+    let slots = app.b.find_all("[data-test=slot]").ctx("slots");
+    assert!(!slots.is_empty(), "places are offered during a turn");
+    let slot = &slots[pick.next(slots.len())];
+    let place = app.b.attr(slot, "data-place").ctx("place").unwrap_or_default();
+    app.b.click(slot).ctx("tap place");
+    app.wait("[data-test=preview]");
+    let before = moves_logged(app);
+    app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
+    app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(app) > before).then_some(()))).ctx("lay");
+    let v = app.js("return [...document.querySelectorAll('[data-test=scored-line]')].map(l => +l.getAttribute('data-points'));");
+    v.as_array().unwrap().iter().filter_map(Value::as_u64).sum()
+}
+
+#[test]
+fn three_player_hot_seat_game_to_the_end() {
+    let app = App::start("ga_three", "/spiele/");
+    new_ga(&app, 3, &[]);
+    let mut pick = Pick(17);
+    let (mut laid, mut covers) = (0, 0);
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        assert!(Instant::now() < deadline, "game took too long ({laid} cards)");
+        let screen = app
+            .b
+            .wait_until(T, "end, cover or a hand", |b| {
+                if b.exists("[data-test=end-screen]")? {
+                    return Ok(Some("end"));
+                }
+                if b.exists("[data-test=handover]")? {
+                    return Ok(Some("cover"));
+                }
+                Ok(b.exists("[data-test=hand-card]")?.then_some("turn"))
+            })
+            .ctx("screen");
+        match screen {
+            "end" => break,
+            "cover" => {
+                covers += 1;
+                assert_no_hand_in_dom(&app);
+                app.click("[data-test=reveal]");
+                app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            }
+            _ => {
+                let state = current_autosave_state(&app).expect("autosave of the position on screen");
+                let mover = state["to_move"].as_u64().unwrap() as usize;
+                let mut own: Vec<u64> = state["hands"][mover].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+                own.sort_unstable();
+                assert_eq!(app.count("[data-test=hand]"), 1, "exactly one hand during a turn");
+                assert_eq!(hand_shown(&app), own, "the hand shown is player {mover}'s");
+                let score_before = state["scores"][mover].as_u64().unwrap();
+                let drawn = lay_by_taps(&app, &mut pick);
+                let after = app.autosave_state().expect("autosave after the card");
+                assert_eq!(after["scores"][mover].as_u64().unwrap() - score_before, drawn, "the lines drawn add up to the points scored");
+                laid += 1;
+            }
+        }
+    }
+    assert_eq!(laid, 47, "47 cards laid after the start card");
+    assert!(covers >= laid - 1, "a cover before every turn ({covers})");
+    let state = app.autosave_state().unwrap();
+    let game: GutAngelegt = serde_json::from_value(state).expect("the final state reads as a game");
+    assert_eq!((game.width(), game.height(), game.cards_on_table()), (12, 12, 48));
+    assert_eq!(app.count("[data-test=result-row]"), 3);
+}
+
+/// Announce option: a wrong claim is refused with a message; claiming one of the lines scores
+/// exactly that line, the others are lost.
+#[test]
+fn announce_scores_only_claimed_lines() {
+    let app = App::start("ga_announce", "/spiele/");
+    new_ga(&app, 2, &["opt-announce"]);
+    let mut pick = Pick(5);
+    for turn in 0..40 {
+        // Best a card with two lines or more, so that one line is claimed and another lost.
+        let wanted = if turn < 30 { 2 } else { 1 };
+        if app.exists("[data-test=handover]") {
+            app.click("[data-test=reveal]");
+            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+        }
+        app.wait("[data-test=hand-card]");
+        let state = current_autosave_state(&app).expect("autosave");
+        let game: GutAngelegt = serde_json::from_value(state.clone()).expect("state");
+        let mover = state["to_move"].as_u64().unwrap() as usize;
+        // A move that makes at least one line, found with the engine on the saved state.
+        let mut options = Vec::new();
+        for &card in game.hand(mover) {
+            for turned in [false, true] {
+                for place in game.places() {
+                    options.push((card, turned, place));
+                }
+            }
+        }
+        let found = options.into_iter().find_map(|(card, turned, place)| {
+            let (lines, at) = game.preview(Laid { card, turned }, place).ok()?;
+            // A claim that is wrong: the card's own three fields when they are not one line.
+            let own = Line { from: at, to: (at.0, at.1 + 2) };
+            (lines.len() >= wanted && !lines.contains(&own)).then_some((card, turned, place, lines, own))
+        });
+        let Some((card, turned, place, lines, wrong)) = found else {
+            // Nothing scores this turn: lay something (no claims) and go on.
+            let before = moves_logged(&app);
+            lay_by_taps_announce(&app, &mut pick);
+            app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("lay");
+            continue;
+        };
+        app.click(&format!("[data-test=hand-card][data-card=\"{card}\"]"));
+        if turned {
+            app.click("[data-test=flip]");
+        }
+        let place_id = spieltisch_place_id(place);
+        app.click(&format!("[data-test=slot][data-place=\"{place_id}\"]"));
+        app.wait("[data-test=preview]");
+        assert_eq!(app.count("[data-test=preview-line]"), 0, "announce mode does not give the lines away");
+        // A wrong claim first: refused with a message, nothing changes; then it is removed.
+        let line = lines[0];
+        let tap = |f: (usize, usize)| app.click(&format!("[data-test=field][data-x=\"{}\"][data-y=\"{}\"]", f.0, f.1));
+        let before = app.autosave_state().unwrap();
+        tap(wrong.from);
+        tap(wrong.to);
+        app.click("[data-test=place]");
+        let msg = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+        assert!(!msg.is_empty(), "a wrong claim is refused with a message");
+        assert_eq!(app.autosave_state().as_ref(), Some(&before), "a refused claim changes nothing");
+        app.click("[data-test=claims] button");
+        tap(line.from);
+        tap(line.to);
+        let score_before = state["scores"][mover].as_u64().unwrap();
+        let moves = moves_logged(&app);
+        app.click("[data-test=place]");
+        app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(&app) > moves).then_some(()))).ctx("lay");
+        let after = app.autosave_state().unwrap();
+        assert_eq!(after["scores"][mover].as_u64().unwrap() - score_before, u64::from(line.points()), "only the claimed line scores");
+        let log = app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
+        if lines.len() > 1 {
+            assert!(log.contains("übersehen") || log.contains("missed"), "the lost lines are noted: {log}");
+        }
+        let total: u32 = lines.iter().map(|l| l.points()).sum();
+        eprintln!("claimed {line:?} ({} points) of {} lines ({total} points)", line.points(), lines.len());
+        return;
+    }
+    panic!("no scoring move came up in 40 turns");
+}
+
+fn spieltisch_place_id(place: Place) -> String {
+    match place {
+        Place::Left => "left".into(),
+        Place::Right => "right".into(),
+        Place::Next => "next".into(),
+        Place::Corner { top, left } => format!("{}-{}", if top { "top" } else { "bottom" }, if left { "left" } else { "right" }),
+    }
+}
+
+/// In announce mode the second tap on a place does not lay; "Lay" does (with no claims).
+fn lay_by_taps_announce(app: &App, pick: &mut Pick) {
+    let cards = app.b.find_all("[data-test=hand-card]").ctx("hand");
+    app.b.click(&cards[pick.next(cards.len())]).ctx("pick card");
+    let slots = app.b.find_all("[data-test=slot]").ctx("slots");
+    app.b.click(&slots[pick.next(slots.len())]).ctx("tap place");
+    app.wait("[data-test=preview]");
+    app.click("[data-test=place]");
+}
