@@ -14,6 +14,7 @@
 //! 3. Random full Just 4 Fun games per second, natively, for 2, 3 and 4 players.
 
 use serde_json::{json, Value};
+use spieltisch::engine::gutangelegt::GutAngelegt;
 use spieltisch::engine::just4fun::Just4Fun;
 use spieltisch::engine::sudoku::Sudoku;
 use spieltisch::engine::viermalvier::VierMalVier;
@@ -305,7 +306,8 @@ fn engine_speed(seconds: f64) -> Result<(), String> {
     }
     speed_of::<Just4Fun>("Just 4 Fun", 2..=4, seconds)?;
     speed_of::<Sudoku>("Sudoku (assisted, standard scoring)", 1..=4, seconds)?;
-    speed_of::<VierMalVier>("Vier mal Vier (single game)", 2..=2, seconds)
+    speed_of::<VierMalVier>("Vier mal Vier (single game)", 2..=2, seconds)?;
+    speed_of::<GutAngelegt>("Gut angelegt (scored automatically)", 2..=4, seconds)
 }
 
 /// Random full games of `G` per second for each player count.
