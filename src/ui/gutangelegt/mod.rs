@@ -54,7 +54,7 @@ pub fn error_text(e: &RuleError) -> String {
 fn describe(event: &Event, seats: &[Seat]) -> String {
     let Event::Laid { player, card, lines, missed, points, .. } = event;
     let who = seats.get(*player).map_or("?", |s| s.name.as_str());
-    let colors = GutAngelegt::card(*card).map(|c| color_name(c).chars().next().unwrap_or('?').to_ascii_uppercase().to_string()).join("");
+    let colors = GutAngelegt::card(*card).map(color_name).join("-");
     let mut s = if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
     if !lines.is_empty() {
         s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));
