@@ -2,7 +2,7 @@
 """Generates the app icons in public/icons/ (run once; the PNGs are committed).
 
 A deep-blue rounded square with a 2x2 grid of coloured stones (red, yellow, green, light blue),
-drawn with 2x2 supersampling (few edge shades keep the PNGs small). Only the standard library (zlib, struct) is used.
+drawn with 2x2 supersampling up to 192 px and none at 512 px (launchers scale those down, which smooths the edges; few shades keep the PNGs small). Only the standard library (zlib, struct) is used.
 
     python3 scripts/make-icons.py
 """
@@ -26,6 +26,7 @@ def rounded_rect_cov(x, y, x0, y0, x1, y1, r):
 
 
 def render(size, maskable):
+    ss = 1 if size >= 512 else SS
     """Returns rows of RGBA bytes."""
     # Geometry in unit coordinates (0..1).
     if maskable:
@@ -52,10 +53,10 @@ def render(size, maskable):
         row = bytearray()
         for px in range(size):
             acc = [0.0, 0.0, 0.0, 0.0]
-            for sy in range(SS):
-                for sx in range(SS):
-                    x = (px + (sx + 0.5) / SS) / size
-                    y = (py + (sy + 0.5) / SS) / size
+            for sy in range(ss):
+                for sx in range(ss):
+                    x = (px + (sx + 0.5) / ss) / size
+                    y = (py + (sy + 0.5) / ss) / size
                     a = rounded_rect_cov(x, y, *bg)
                     if a == 0.0:
                         continue
@@ -79,7 +80,7 @@ def render(size, maskable):
                     acc[1] += col[1]
                     acc[2] += col[2]
                     acc[3] += 255
-            n = SS * SS
+            n = ss * ss
             alpha = acc[3] / n
             if alpha > 0:
                 # un-premultiply colour by coverage

@@ -8,7 +8,6 @@ use crate::engine::sudoku::Sudoku;
 use crate::engine::viermalvier::VierMalVier;
 use crate::engine::{Game, GameKind, SetupError};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// Marks our files among all JSON a user might import.
 pub const APP_TAG: &str = "spieltisch";
@@ -226,9 +225,38 @@ impl std::fmt::Display for LoadError {
     }
 }
 
+/// A save file as written: the header's fields, then the game's state and log. Written and read
+/// with typed structs (no `serde_json::Value`), which keeps the Wasm smaller.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct SaveOut<'a, G: Game> {
+    #[serde(flatten)]
+    header: &'a SaveHeader,
+    state: &'a G,
+    log: &'a [G::Event],
+}
+
+/// The game part of a save as read (the header's fields are ignored here).
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct SaveIn<G: Game> {
+    state: G,
+    log: Vec<G::Event>,
+}
+
+/// Just enough to tell our files from others without trusting anything else.
+#[derive(Deserialize)]
+struct AppTag {
+    app: String,
+}
+
+#[derive(Deserialize)]
+struct SchemaTag {
+    schema: u64,
+}
+
 /// Writes a save file (JSON).
 pub fn to_json(session: &AnySession, name: &str, saved_at: f64) -> Result<String, String> {
-    let (state, log) = with_session!(session, s => (to_value(&s.state)?, to_value(&s.log)?));
     let header = SaveHeader {
         app: APP_TAG.into(),
         schema: SCHEMA_VERSION,
@@ -239,53 +267,39 @@ pub fn to_json(session: &AnySession, name: &str, saved_at: f64) -> Result<String
         turn: session.turn(),
         finished: session.is_over(),
     };
-    let mut obj = match to_value(&header)? {
-        Value::Object(map) => map,
-        _ => return Err("header is not an object".into()),
-    };
-    obj.insert("state".into(), state);
-    obj.insert("log".into(), log);
-    serde_json::to_string(&Value::Object(obj)).map_err(|e| e.to_string())
-}
-
-fn to_value<T: Serialize>(v: &T) -> Result<Value, String> {
-    serde_json::to_value(v).map_err(|e| e.to_string())
+    with_session!(session, s => serde_json::to_string(&SaveOut { header: &header, state: &s.state, log: &s.log }))
+        .map_err(|e| e.to_string())
 }
 
 /// Reads a save file, checking everything; never panics on any input.
 pub fn from_json(text: &str) -> Result<Save, LoadError> {
-    let value: Value = serde_json::from_str(text).map_err(|_| LoadError::NotJson)?;
-    let obj = value.as_object().ok_or(LoadError::Foreign)?;
-    if obj.get("app").and_then(Value::as_str) != Some(APP_TAG) {
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|_| LoadError::NotJson)?;
+    // JSON, but an object with our tag? Anything else is someone else's file.
+    let tag = serde_json::from_str::<AppTag>(text).map_err(|_| LoadError::Foreign)?;
+    if tag.app != APP_TAG {
         return Err(LoadError::Foreign);
     }
-    let schema = obj
-        .get("schema")
-        .and_then(Value::as_u64)
-        .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
+    let schema = serde_json::from_str::<SchemaTag>(text)
+        .map_err(|_| LoadError::Damaged("no format version".into()))?
+        .schema;
     if schema > u64::from(SCHEMA_VERSION) {
         return Err(LoadError::Newer { schema: u32::try_from(schema).unwrap_or(u32::MAX) });
     }
-    let header: SaveHeader =
-        serde_json::from_value(value.clone()).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    let header: SaveHeader = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
     let kind = GameKind::from_id(&header.game).ok_or_else(|| LoadError::UnknownGame(header.game.clone()))?;
-    let part = |key: &str| obj.get(key).cloned().ok_or_else(|| LoadError::Damaged(format!("no {key}")));
     let session = match kind {
-        GameKind::Just4Fun => AnySession::Just4Fun(session_from(&header, part("state")?, part("log")?)?),
-        GameKind::Sudoku => AnySession::Sudoku(session_from(&header, part("state")?, part("log")?)?),
-        GameKind::VierMalVier => AnySession::VierMalVier(session_from(&header, part("state")?, part("log")?)?),
-        GameKind::GutAngelegt => AnySession::GutAngelegt(session_from(&header, part("state")?, part("log")?)?),
+        GameKind::Just4Fun => AnySession::Just4Fun(session_from(&header, text)?),
+        GameKind::Sudoku => AnySession::Sudoku(session_from(&header, text)?),
+        GameKind::VierMalVier => AnySession::VierMalVier(session_from(&header, text)?),
+        GameKind::GutAngelegt => AnySession::GutAngelegt(session_from(&header, text)?),
     };
     Ok(Save { header, session })
 }
 
-fn session_from<G: Game>(header: &SaveHeader, state: Value, log: Value) -> Result<Session<G>, LoadError> {
+fn session_from<G: Game>(header: &SaveHeader, text: &str) -> Result<Session<G>, LoadError> {
     let damaged = |e: String| LoadError::Damaged(e);
-    let session = Session::<G> {
-        seats: header.players.clone(),
-        state: serde_json::from_value(state).map_err(|e| damaged(e.to_string()))?,
-        log: serde_json::from_value(log).map_err(|e| damaged(e.to_string()))?,
-    };
+    let game: SaveIn<G> = serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
+    let session = Session::<G> { seats: header.players.clone(), state: game.state, log: game.log };
     session.check().map_err(damaged)?;
     Ok(session)
 }
@@ -303,6 +317,7 @@ pub fn clean_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
     use crate::engine::just4fun::Options;
 
     fn sample() -> AnySession {
