@@ -833,6 +833,12 @@ fn validate_refuses_tampered_saves() {
             arr(&mut v["rows"]).push(json!({ "anchor": "Left", "cards": [{ "card": c, "turned": false }] }));
         });
     }
+    // A complete second row (12 cards from the supply) beside the open first row.
+    refuses(&open, "before the last one was complete", |v| {
+        let draw = arr(&mut v["draw"]);
+        let cards: Vec<Value> = draw.drain(draw.len() - 12..).map(|c| json!({ "card": c, "turned": false })).collect();
+        arr(&mut v["rows"]).push(json!({ "anchor": "Left", "cards": cards }));
+    });
     // The player to move out of range.
     refuses(&open, "do not fit the players", |v| v["to_move"] = json!(2));
     // A hand of 4.
