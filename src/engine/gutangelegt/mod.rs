@@ -51,8 +51,10 @@ pub fn deck() -> Vec<Card> {
     cards
 }
 
+/// The deck, built once: every field read looks its card up here.
 fn card(id: u8) -> Card {
-    deck().get(usize::from(id)).copied().unwrap_or([0; 3])
+    static DECK: std::sync::OnceLock<Vec<Card>> = std::sync::OnceLock::new();
+    DECK.get_or_init(deck).get(usize::from(id)).copied().unwrap_or([0; 3])
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
