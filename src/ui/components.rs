@@ -176,3 +176,17 @@ pub fn option_check<O: Send + Sync + 'static>(
         </label>
     }
 }
+
+/// The players with their points; the one to move marked (when `mark_current`).
+pub fn score_list(rows: Vec<(Seat, bool, u32)>) -> impl IntoView {
+    view! {
+        <ul class="players" data-test="players">
+            {rows.into_iter().map(|(seat, current, score)| view! {
+                <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
+                    <PlayerTag seat=seat />
+                    <span class="counts"><b>{score}</b>{t(" Punkte", " points")}</span>
+                </li>
+            }).collect_view()}
+        </ul>
+    }
+}

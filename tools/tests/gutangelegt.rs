@@ -10,14 +10,7 @@ use spieltisch::engine::gutangelegt::{GutAngelegt, Laid, Line, Place};
 use std::time::{Duration, Instant};
 
 fn new_ga(app: &App, players: usize, options: &[&str]) {
-    app.click("[data-test=new-gutangelegt]");
-    app.wait("[data-test=setup]");
-    app.click(&format!("[data-test=players-{players}]"));
-    for o in options {
-        app.click(&format!("[data-test={o}]"));
-    }
-    app.click("[data-test=start]");
-    app.wait("[data-test=game]");
+    app.start_game("gutangelegt", Some(players), options);
 }
 
 fn moves_logged(app: &App) -> u64 {

@@ -10,14 +10,7 @@ use std::time::{Duration, Instant};
 
 
 fn new_sudoku(app: &App, players: usize, options: &[&str]) {
-    app.click("[data-test=new-sudoku]");
-    app.wait("[data-test=setup]");
-    app.click(&format!("[data-test=players-{players}]"));
-    for o in options {
-        app.click(&format!("[data-test={o}]"));
-    }
-    app.click("[data-test=start]");
-    app.wait("[data-test=game]");
+    app.start_game("sudoku", Some(players), options);
 }
 
 /// The board of a saved state: per field `Some((number, gold))`.

@@ -11,13 +11,7 @@ use std::time::{Duration, Instant};
 
 
 fn new_vv(app: &App, options: &[&str]) {
-    app.click("[data-test=new-viermalvier]");
-    app.wait("[data-test=setup]");
-    for o in options {
-        app.click(&format!("[data-test={o}]"));
-    }
-    app.click("[data-test=start]");
-    app.wait("[data-test=game]");
+    app.start_game("viermalvier", None, options);
 }
 
 /// The wall of a saved state: columns (side 0's left to right) of (stone id, front face).

@@ -158,17 +158,8 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                     let (x, y) = (c as f64 * F + shift_x, r as f64 * F + shift);
                     view! {
                         <g class="ga-card" class:last=last data-test="card" data-col=c.to_string() data-row=r.to_string()>
-                            {(0..3).map(|k| {
-                                // Fields are named in the coordinates after the previewed card lies.
-                                let (fx, fy) = (c + dx, r + dy + k);
-                                view! {
-                                    <g data-test="field" data-x=fx.to_string() data-y=fy.to_string() data-color=colors[k].to_string()
-                                        on:click=move |_| on_field.run((fx, fy))>
-                                        {field_svg(colors[k], x, y + k as f64 * F)}
-                                    </g>
-                                }
-                            }).collect_view()}
-                            <rect class="ga-card-edge" x=x y=y width=F height=F * 3.0 rx="4" />
+                            // Fields are named in the coordinates after the previewed card lies.
+                            {card_fields((c + dx, r + dy), colors, (x, y), on_field)}
                         </g>
                     }
                 }).collect_view();
@@ -192,16 +183,7 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                     let (x, y) = (f64::from(c) * F, f64::from(r) * F);
                     view! {
                         <g class="ga-preview" data-test="preview">
-                            {(0..3).map(|k| {
-                                let (fx, fy) = (c.max(0) as usize, r.max(0) as usize + k);
-                                view! {
-                                    <g data-test="field" data-x=fx.to_string() data-y=fy.to_string() data-color=colors[k].to_string()
-                                        on:click=move |_| on_field.run((fx, fy))>
-                                        {field_svg(colors[k], x, y + k as f64 * F)}
-                                    </g>
-                                }
-                            }).collect_view()}
-                            <rect class="ga-card-edge" x=x y=y width=F height=F * 3.0 rx="4" />
+                            {card_fields((c.max(0) as usize, r.max(0) as usize), colors, (x, y), on_field)}
                         </g>
                     }
                 });
@@ -223,6 +205,23 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                 view! { {slots} {cards} {preview} {lines} {start} }
             }}
         </svg>
+    }
+}
+
+/// A card's three fields, tappable (for announcing), named by field coordinates, and its edge.
+/// `at` is the card's column and top row; `(x, y)` where it is drawn.
+fn card_fields(at: (usize, usize), colors: [u8; 3], (x, y): (f64, f64), on_field: Callback<(usize, usize)>) -> impl IntoView {
+    view! {
+        {(0..3).map(|k| {
+            let (fx, fy) = (at.0, at.1 + k);
+            view! {
+                <g data-test="field" data-x=fx.to_string() data-y=fy.to_string() data-color=colors[k].to_string()
+                    on:click=move |_| on_field.run((fx, fy))>
+                    {field_svg(colors[k], x, y + k as f64 * F)}
+                </g>
+            }
+        }).collect_view()}
+        <rect class="ga-card-edge" x=x y=y width=F height=F * 3.0 rx="4" />
     }
 }
 

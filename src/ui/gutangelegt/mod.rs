@@ -7,7 +7,7 @@ pub mod manual;
 use crate::engine::gutangelegt::{Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
 use crate::engine::{Game, GameKind, Outcome, SetupError};
 use crate::session::{AnySession, Seat, Session, Stored};
-use crate::ui::components::{option_check, EndScreen, MoveLog, PlayerTag};
+use crate::ui::components::{option_check, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{new_seed, AppCtx, GameHandle};
 use board::{card_svg, color_name, slots, table_view, Table};
@@ -192,18 +192,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                 <Table view=table on_slot=on_slot on_field=on_field />
             </div>
             <aside class="side">
-                <ul class="players" data-test="players">
-                    {move || game.with(|s| s.seats.iter().cloned().enumerate().map(|(p, seat)| {
-                        let current = s.state.to_move() == Some(p);
-                        let score = s.state.score(p);
-                        view! {
-                            <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
-                                <PlayerTag seat=seat />
-                                <span class="counts"><b>{score}</b>{t(" Punkte", " points")}</span>
-                            </li>
-                        }
-                    }).collect_view())}
-                </ul>
+                {move || game.with(|s| score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.to_move() == Some(p), s.state.score(p))).collect()))}
                 <p class="piles" data-test="piles">{move || game.with(|s| {
                     let (laid, draw) = (s.state.cards_on_table(), s.state.draw_len());
                     if is_de() { format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}") } else { format!("On the table: {laid} of 48 · face down: {draw}") }

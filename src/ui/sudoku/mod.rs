@@ -9,7 +9,7 @@ use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring
 use crate::engine::{Game, GameKind, SetupError};
 use crate::records::Record;
 use crate::session::{AnySession, Seat, Session, Stored};
-use crate::ui::components::{option_check, Confirm, MoveLog, PlayerTag};
+use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{new_seed, storage, AppCtx, GameHandle};
 use board::{cell_views, Board, ScoreTrack};
@@ -319,20 +319,10 @@ fn Players(game: GameHandle<Sudoku>) -> impl IntoView {
     });
     view! {
         <div class="sd-scores">
-            <ul class="players" data-test="players">
-                {move || game.with(|s| {
-                    s.seats.iter().cloned().enumerate().map(|(p, seat)| {
-                        let current = s.state.to_move() == Some(p) && s.seats.len() > 1;
-                        let score = s.state.score(p);
-                        view! {
-                            <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
-                                <PlayerTag seat=seat />
-                                <span class="counts"><b>{score}</b>{t(" Punkte", " points")}</span>
-                            </li>
-                        }
-                    }).collect_view()
-                })}
-            </ul>
+            {move || game.with(|s| {
+                let several = s.seats.len() > 1;
+                score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, several && s.state.to_move() == Some(p), s.state.score(p))).collect())
+            })}
             <ScoreTrack players=track />
         </div>
     }

@@ -153,9 +153,21 @@ impl App {
     /// From the home screen: new Just 4 Fun game with `players` players, up to the game screen.
     #[track_caller]
     pub fn new_game(&self, players: usize) {
-        self.click("[data-test=new-just4fun]");
+        self.start_game("just4fun", Some(players), &[]);
+    }
+
+    /// From the home screen: a new game of kind `id` with `players` (`None`: the default) and the
+    /// setup controls `options` (data-test names) clicked, up to the game screen.
+    #[track_caller]
+    pub fn start_game(&self, id: &str, players: Option<usize>, options: &[&str]) {
+        self.click(&format!("[data-test=new-{id}]"));
         self.wait("[data-test=setup]");
-        self.click(&format!("[data-test=players-{players}]"));
+        if let Some(n) = players {
+            self.click(&format!("[data-test=players-{n}]"));
+        }
+        for o in options {
+            self.click(&format!("[data-test={o}]"));
+        }
         self.click("[data-test=start]");
         self.wait("[data-test=game]");
     }
