@@ -188,8 +188,26 @@ pub fn name(cell: usize) -> String {
 }
 
 /// Every other field sharing a row, column or block with `cell`.
+/// The 20 other fields sharing a row, column or block with `cell` (computed once).
 fn peers(cell: usize) -> impl Iterator<Item = usize> {
-    (0..CELLS).filter(move |&o| o != cell && (row(o) == row(cell) || col(o) == col(cell) || block(o) == block(cell)))
+    static PEERS: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
+    let all = PEERS.get_or_init(|| {
+        (0..CELLS)
+            .map(|c| (0..CELLS).filter(|&o| o != c && (row(o) == row(c) || col(o) == col(c) || block(o) == block(c))).collect())
+            .collect()
+    });
+    all.get(cell).into_iter().flatten().copied()
+}
+
+/// The nine fields of row `r`, column `c` or block `b`.
+fn row_cells(r: usize) -> impl Iterator<Item = usize> {
+    (0..SIZE).map(move |i| r * SIZE + i)
+}
+fn col_cells(c: usize) -> impl Iterator<Item = usize> {
+    (0..SIZE).map(move |i| i * SIZE + c)
+}
+fn block_cells(b: usize) -> impl Iterator<Item = usize> {
+    (0..SIZE).map(move |i| (b / 3 * 3 + i / 3) * SIZE + b % 3 * 3 + i % 3)
 }
 
 /// The complete state of a game. Plain data; saved as JSON.
@@ -282,14 +300,14 @@ impl Sudoku {
     /// Points a tile laid on the free field `cell` would score (the tile itself not counted).
     pub fn points_at(&self, cell: usize) -> u32 {
         let occupied = |o: &usize| *o != cell && self.tile(*o).is_some();
-        let count = |pred: &dyn Fn(usize) -> bool| (0..CELLS).filter(|&o| pred(o)).filter(occupied).count();
+        let outside_block = |o: &usize| block(*o) != block(cell);
         let n = match self.options.scoring {
             Scoring::Standard => {
-                count(&|o| block(o) == block(cell))
-                    + count(&|o| row(o) == row(cell) && block(o) != block(cell))
-                    + count(&|o| col(o) == col(cell) && block(o) != block(cell))
+                block_cells(block(cell)).filter(occupied).count()
+                    + row_cells(row(cell)).filter(outside_block).filter(occupied).count()
+                    + col_cells(col(cell)).filter(outside_block).filter(occupied).count()
             }
-            Scoring::Simple => count(&|o| row(o) == row(cell)) + count(&|o| col(o) == col(cell)),
+            Scoring::Simple => row_cells(row(cell)).filter(occupied).count() + col_cells(col(cell)).filter(occupied).count(),
         };
         u32::try_from(n).unwrap_or(0)
     }
