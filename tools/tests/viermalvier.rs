@@ -36,7 +36,12 @@ fn shape_toward((stone, front): (usize, usize), side: usize) -> char {
 
 /// What the page shows of the wall: (panel side, col, row, colour, shape) per stone and
 /// (col, row, far shape) per top.
-fn shown(app: &App) -> (Vec<(String, usize, usize, usize, char)>, Vec<(usize, usize, char)>) {
+/// A drawn stone: (panel side, column, row, colour, shape).
+type ShownStone = (String, usize, usize, usize, char);
+/// A drawn top: (column, row, far shape).
+type ShownTop = (usize, usize, char);
+
+fn shown(app: &App) -> (Vec<ShownStone>, Vec<ShownTop>) {
     let v = app.js(
         "return [...document.querySelectorAll('[data-test=stone]')].map(s => [\
            s.closest('[data-test=wall]').getAttribute('data-side'), s.getAttribute('data-col'), \

@@ -123,7 +123,7 @@ pub fn PlaySudoku() -> impl IntoView {
     let confirm_claim = RwSignal::new(false);
     // The place a solo game finished here took in the high-score list, for that game only
     // (keyed by seed and move count, as a rematch reuses this screen).
-    let new_record = RwSignal::new(None::<((u64, u32), Option<usize>)>);
+    let new_record = RwSignal::new(None::<result::NewRecord>);
 
     let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));

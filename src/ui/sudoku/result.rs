@@ -9,7 +9,7 @@ use crate::ui::{storage, AppCtx, GameHandle};
 use leptos::prelude::*;
 
 #[component]
-pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<((u64, u32), Option<usize>)>>) -> impl IntoView {
+pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>) -> impl IntoView {
     let ctx = AppCtx::get();
     let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
         return ().into_any();
@@ -96,6 +96,9 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<((u64, u32)
     }
     .into_any()
 }
+
+/// The high-score place a solo game took, tagged with the game it belongs to (see [`game_key`]).
+pub type NewRecord = ((u64, u32), Option<usize>);
 
 /// Tells one game from another (a rematch gets a new seed).
 pub fn game_key(state: &Sudoku) -> (u64, u32) {

@@ -177,13 +177,13 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                 let v = view.get();
                 let width = v.width;
                 let stones = v.stones.iter().cloned().map(|s| stone_svg(s, width)).collect_view();
-                let slots = v.slots.iter().cloned().map(|slot| {
+                let slots = v.slots.iter().map(|slot| {
                     let (x, y) = (x_of(width, slot.col), y_of(slot.row));
                     let spot = slot.spot;
                     view! {
                         <g class="vv-slot" class:legal=slot.legal data-test="slot" data-legal=slot.legal.then_some("true")
                             data-spot=spot_id(spot) role="button" tabindex="0"
-                            aria-label=slot_label(&slot)
+                            aria-label=slot_label(slot)
                             on:click=move |_| on_slot.run(spot)
                             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(spot) }>
                             <rect x=x + 6.0 y=y + 6.0 width=CELL - 12.0 height=CELL - 12.0 rx="8" />
