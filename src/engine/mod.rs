@@ -43,6 +43,16 @@ impl GameKind {
         GameKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
+    /// Refuses a player count outside [`players`](Self::players).
+    pub fn check_players(self, got: usize) -> Result<(), SetupError> {
+        let (min, max) = self.players();
+        if (min..=max).contains(&got) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount { min, max, got })
+        }
+    }
+
     /// Allowed player counts (inclusive).
     pub fn players(self) -> (usize, usize) {
         match self {
@@ -61,6 +71,14 @@ pub enum Outcome {
     Winners(Vec<PlayerIdx>),
     /// Nobody wins.
     Draw,
+}
+
+impl Outcome {
+    /// The players with the highest score share the win (games where equal scores share).
+    pub fn best_scores(scores: &[u32]) -> Outcome {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        Outcome::Winners((0..scores.len()).filter(|&p| scores[p] == best).collect())
+    }
 }
 
 /// A setup that the rules do not allow (wrong player count, bad option combination).

@@ -388,10 +388,7 @@ impl Game for GutAngelegt {
     const KIND: GameKind = GameKind::GutAngelegt;
 
     fn new(players: usize, options: Options, seed: u64) -> Result<Self, SetupError> {
-        let (min, max) = Self::KIND.players();
-        if !(min..=max).contains(&players) {
-            return Err(SetupError::PlayerCount { min, max, got: players });
-        }
+        Self::KIND.check_players(players)?;
         let mut draw: Vec<u8> = (0..CARDS as u8).collect();
         rng::shuffle(&mut draw, seed, STREAM_DECK);
         let start = draw.pop().unwrap_or(0);
@@ -487,8 +484,7 @@ impl Game for GutAngelegt {
         if !self.is_over() {
             return None;
         }
-        let best = self.scores.iter().copied().max().unwrap_or(0);
-        Some(Outcome::Winners((0..self.players).filter(|&p| self.scores[p] == best).collect()))
+        Some(Outcome::best_scores(&self.scores))
     }
 
     fn turn(&self) -> u32 {

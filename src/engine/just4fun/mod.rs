@@ -765,14 +765,7 @@ impl Game for Just4Fun {
     const KIND: GameKind = GameKind::Just4Fun;
 
     fn new(players: usize, options: Options, seed: u64) -> Result<Self, SetupError> {
-        let (min, max) = Self::KIND.players();
-        if !(min..=max).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                min,
-                max,
-                got: players,
-            });
-        }
+        Self::KIND.check_players(players)?;
         let layout = if options.random_layout {
             random_layout(seed)
         } else {

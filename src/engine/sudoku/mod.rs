@@ -382,7 +382,7 @@ impl Sudoku {
         if !self.gold_left().contains(&number) {
             return Err(RuleError::GoldNotLeft { number });
         }
-        let golds: Vec<usize> = (0..CELLS).filter(|&c| self.tile(c).is_some_and(|t| t.gold)).collect();
+        let golds = self.gold_cells();
         if let Some(&other) = golds.iter().find(|&&o| row(o) == row(cell)) {
             return Err(RuleError::GoldRow { other });
         }
@@ -484,10 +484,7 @@ impl Game for Sudoku {
     const KIND: GameKind = GameKind::Sudoku;
 
     fn new(players: usize, options: Options, seed: u64) -> Result<Self, SetupError> {
-        let (min, max) = Self::KIND.players();
-        if !(min..=max).contains(&players) {
-            return Err(SetupError::PlayerCount { min, max, got: players });
-        }
+        Self::KIND.check_players(players)?;
         let mut supply: Vec<u8> = (1..=9u8).flat_map(|n| std::iter::repeat_n(n, usize::from(COPIES))).collect();
         rng::shuffle(&mut supply, seed, STREAM_TILES);
         let mut game = Sudoku {
@@ -587,8 +584,7 @@ impl Game for Sudoku {
 
     fn outcome(&self) -> Option<Outcome> {
         self.end?;
-        let best = self.scores.iter().copied().max().unwrap_or(0);
-        Some(Outcome::Winners((0..self.players).filter(|&p| self.scores[p] == best).collect()))
+        Some(Outcome::best_scores(&self.scores))
     }
 
     fn turn(&self) -> u32 {

@@ -349,7 +349,7 @@ impl VierMalVier {
         let shift = usize::from(spot == Spot::Left);
         for (c, column) in self.wall.iter().enumerate() {
             if let Some(p) = column.get(row) {
-                if p.color() == color && !(matches!(spot, Spot::On(x) if x == c)) {
+                if p.color() == color {
                     return Err(RuleError::Colour { color, in_row: true, at: (c + shift, row) });
                 }
             }
@@ -362,14 +362,20 @@ impl VierMalVier {
         Ok((col, row))
     }
 
-    /// Every spot `stone` may go to now.
-    pub fn spots_for(&self, stone: u8) -> Vec<Spot> {
+    /// Every spot a stone could be put on by the wall's shape (the colour rule aside; a spot
+    /// with no room is refused by `landing`).
+    pub fn spots(&self) -> Vec<Spot> {
         let mut spots = vec![Spot::Right];
         if !self.wall.is_empty() {
             spots.push(Spot::Left);
         }
         spots.extend((0..self.width()).map(Spot::On));
-        spots.into_iter().filter(|&s| self.check_spot(stone, s).is_ok()).collect()
+        spots
+    }
+
+    /// Every spot `stone` may go to now.
+    pub fn spots_for(&self, stone: u8) -> Vec<Spot> {
+        self.spots().into_iter().filter(|&s| self.check_spot(stone, s).is_ok()).collect()
     }
 
     fn any_placement(&self) -> bool {
@@ -381,27 +387,25 @@ impl VierMalVier {
         completable(&self.wall)
     }
 
-    /// Four-rows on `side`: every line of 4 cells that holds 4 same or 4 different shapes.
-    pub fn four_rows(&self, side: Side) -> Vec<Line> {
+    /// The full lines of four on `side` that `keep` accepts, by their four shapes.
+    fn lines_on(&self, side: Side, keep: impl Fn(&[u8]) -> bool) -> Vec<Line> {
         lines4(self.width())
             .into_iter()
             .filter(|line| {
                 let shapes: Option<Vec<u8>> = line.iter().map(|&(c, r)| self.at(c, r).map(|p| p.shape_toward(side))).collect();
-                shapes.is_some_and(|s| all_same(&s) || all_different(&s))
+                shapes.is_some_and(|s| keep(&s))
             })
             .collect()
     }
 
+    /// Four-rows on `side`: every line of 4 cells that holds 4 same or 4 different shapes.
+    pub fn four_rows(&self, side: Side) -> Vec<Line> {
+        self.lines_on(side, |s| all_same(s) || all_different(s))
+    }
+
     /// Four-rows of four same shapes on `side`.
     pub fn same_four_rows(&self, side: Side) -> u32 {
-        let n = lines4(self.width())
-            .into_iter()
-            .filter(|line| {
-                let shapes: Option<Vec<u8>> = line.iter().map(|&(c, r)| self.at(c, r).map(|p| p.shape_toward(side))).collect();
-                shapes.is_some_and(|s| all_same(&s))
-            })
-            .count();
-        u32::try_from(n).unwrap_or(0)
+        u32::try_from(self.lines_on(side, all_same).len()).unwrap_or(0)
     }
 
     /// Runs of three adjacent same shapes on `side` (rows, columns, diagonals; per position).
@@ -565,9 +569,7 @@ impl Game for VierMalVier {
     const KIND: GameKind = GameKind::VierMalVier;
 
     fn new(players: usize, options: Options, seed: u64) -> Result<Self, SetupError> {
-        if players != 2 {
-            return Err(SetupError::PlayerCount { min: 2, max: 2, got: players });
-        }
+        Self::KIND.check_players(players)?;
         if options.games == 0 || options.games > 20 {
             return Err(SetupError::Invalid("a match has 1 to 20 games".into()));
         }
