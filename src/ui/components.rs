@@ -2,7 +2,9 @@
 //! end screen frame.
 
 use super::i18n::t;
-use super::AppCtx;
+use super::{AppCtx, GameHandle};
+use crate::engine::Outcome;
+use crate::session::Stored;
 use crate::session::Seat;
 use leptos::prelude::*;
 
@@ -107,24 +109,20 @@ pub fn Confirm(
     }
 }
 
-/// The frame of every game's end screen: a headline, the game's own breakdown, what next.
+/// The frame of every game's end screen: a headline, the game's own breakdown, what next
+/// (a rematch with the same players and options, a new setup of the same game, home).
 #[component]
-pub fn EndScreen(
-    #[prop(into)] headline: String,
-    on_rematch: Callback<()>,
-    on_new: Callback<()>,
-    children: Children,
-) -> impl IntoView {
+pub fn EndScreen<G: Stored>(game: GameHandle<G>, #[prop(into)] headline: String, children: Children) -> impl IntoView {
     let ctx = AppCtx::get();
     view! {
         <section class="end-screen" data-test="end-screen" aria-live="polite">
             <h2>{headline}</h2>
             {children()}
             <div class="row">
-                <button class="primary" data-test="rematch" on:click=move |_| on_rematch.run(())>
+                <button class="primary" data-test="rematch" on:click=move |_| game.rematch()>
                     {t("Revanche", "Rematch")}
                 </button>
-                <button data-test="new-game" on:click=move |_| on_new.run(())>
+                <button data-test="new-game" on:click=move |_| ctx.go(super::Route::Setup(G::KIND))>
                     {t("Neues Spiel", "New game")}
                 </button>
                 <button data-test="end-home" on:click=move |_| ctx.go(super::Route::Home)>
@@ -188,5 +186,20 @@ pub fn score_list(rows: Vec<(Seat, bool, u32)>) -> impl IntoView {
                 </li>
             }).collect_view()}
         </ul>
+    }
+}
+
+/// "Anna wins!", "Shared win: Anna, Ben" or "A draw." for a finished game.
+pub fn outcome_headline(outcome: Option<Outcome>, name: impl Fn(usize) -> String) -> String {
+    let de = super::i18n::is_de();
+    match outcome {
+        Some(Outcome::Winners(w)) if w.len() == 1 => {
+            if de { format!("{} gewinnt!", name(w[0])) } else { format!("{} wins!", name(w[0])) }
+        }
+        Some(Outcome::Winners(w)) if !w.is_empty() => {
+            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
+            if de { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
+        }
+        _ => t("Unentschieden.", "A draw.").to_string(),
     }
 }

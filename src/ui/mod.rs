@@ -216,6 +216,11 @@ impl<G: Stored> GameHandle<G> {
     }
 }
 
+/// A new game of `G` for these players, with a fresh seed.
+pub fn new_session<G: Stored>(seats: Vec<crate::session::Seat>, options: G::Options) -> Result<AnySession, crate::engine::SetupError> {
+    Session::<G>::new(seats, options, new_seed()).map(G::wrap)
+}
+
 /// A fresh random seed for a new game (the only randomness the UI supplies).
 pub fn new_seed() -> u64 {
     let mut bytes = [0u8; 8];

@@ -5,17 +5,13 @@ pub mod board;
 pub mod manual;
 
 use crate::engine::gutangelegt::{Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
-use crate::engine::{Game, GameKind, Outcome, SetupError};
-use crate::session::{AnySession, Seat, Session, Stored};
-use crate::ui::components::{option_check, score_list, EndScreen, MoveLog, PlayerTag};
+use crate::engine::Game;
+use crate::session::Seat;
+use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{new_seed, AppCtx, GameHandle};
+use crate::ui::{AppCtx, GameHandle};
 use board::{card_svg, color_name, slots, table_view, Table};
 use leptos::prelude::*;
-
-pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
-    Session::<GutAngelegt>::new(seats, options, new_seed()).map(GutAngelegt::wrap)
-}
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -174,15 +170,14 @@ pub fn PlayGutAngelegt() -> impl IntoView {
 
     let status = move || {
         let Some(_) = picked.get() else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
-        let Some(place) = chosen.get() else {
+        let Some(_) = chosen.get() else {
             return t("Mit ⇅ drehen, dann einen markierten Platz antippen.", "Turn it with ⇅, then tap a marked place.").to_string();
         };
         if announce() {
             return t("Sage deine Reihen an: erstes und letztes Feld antippen. Dann „Legen“.", "Announce your lines: tap the first and last field. Then “Lay”.").to_string();
         }
-        let points = game
-            .with(|s| s.state.preview(Laid { card: picked.get().unwrap_or(0), turned: turned.get() }, place).map(|(l, _)| l.iter().map(|x| x.points()).sum::<u32>()).unwrap_or(0))
-            .unwrap_or(0);
+        // The table's preview already holds the lines this card would make.
+        let points: u32 = table.with(|v| v.lines.iter().filter(|l| l.2 == "preview").map(|l| l.1).sum());
         if is_de() { format!("Hier: {points} Punkte – nochmal tippen oder „Legen“.") } else { format!("Here: {points} points – tap again or “Lay”.") }
     };
 
@@ -247,22 +242,14 @@ pub fn PlayGutAngelegt() -> impl IntoView {
 
 #[component]
 fn EndView(game: GameHandle<GutAngelegt>) -> impl IntoView {
-    let ctx = AppCtx::get();
     let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else { return ().into_any() };
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
-    let headline = match state.outcome() {
-        Some(Outcome::Winners(w)) if w.len() == 1 => if is_de() { format!("{} gewinnt!", name(w[0])) } else { format!("{} wins!", name(w[0])) },
-        Some(Outcome::Winners(w)) => {
-            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
-            if is_de() { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
-        }
-        _ => t("Unentschieden.", "A draw.").to_string(),
-    };
+    let headline = outcome_headline(state.outcome(), name);
     let rows = seats.iter().cloned().enumerate().map(|(p, seat)| view! {
         <tr data-test="result-row" data-score=state.score(p).to_string()><td><PlayerTag seat=seat /></td><td class="num"><strong>{state.score(p)}</strong></td></tr>
     }).collect_view();
     view! {
-        <EndScreen headline=headline on_rematch=Callback::new(move |_| game.rematch()) on_new=Callback::new(move |_| ctx.go(crate::ui::Route::Setup(GameKind::GutAngelegt)))>
+        <EndScreen game=game headline=headline>
             <p>{t("Alle 48 Karten liegen.", "All 48 cards lie on the table.")}</p>
             <table class="scores" data-test="result-detail"><tbody>{rows}</tbody></table>
         </EndScreen>

@@ -6,17 +6,13 @@ pub mod result;
 pub mod manual;
 
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
-use crate::engine::{Game, SetupError};
-use crate::session::{AnySession, Seat, Session, Stored};
+use crate::engine::Game;
+use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{new_seed, AppCtx, GameHandle, Route};
+use crate::ui::{AppCtx, GameHandle};
 use board::{field_views, seat_side, side_arrow, Board};
 use leptos::prelude::*;
-
-pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
-    Session::<Just4Fun>::new(seats, options, new_seed()).map(Just4Fun::wrap)
-}
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -299,7 +295,3 @@ fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
     }
 }
 
-/// Back to the setup screen for the same game.
-pub fn new_game(ctx: AppCtx) {
-    ctx.go(Route::Setup(crate::engine::GameKind::Just4Fun));
-}

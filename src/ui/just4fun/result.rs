@@ -2,20 +2,17 @@
 
 use crate::engine::just4fun::Just4Fun;
 use crate::engine::Outcome;
-use crate::ui::components::{EndScreen, PlayerTag};
+use crate::ui::components::{outcome_headline, EndScreen, PlayerTag};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::GameHandle;
 use leptos::prelude::*;
 
 #[component]
 pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
-    let ctx = crate::ui::AppCtx::get();
     let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
         return ().into_any();
     };
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
-    let on_rematch = Callback::new(move |_| game.rematch());
-    let on_new = Callback::new(move |_| super::new_game(ctx));
 
     if let Some((winner, line)) = state.win() {
         let numbers: Vec<String> = line.iter().map(|&c| state.number_at(c).to_string()).collect();
@@ -26,7 +23,7 @@ pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
             format!("Majority on four fields in a line: {}", numbers.join(" – "))
         };
         return view! {
-            <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+            <EndScreen game=game headline=headline>
                 <p data-test="result-detail">{detail}</p>
             </EndScreen>
         }
@@ -45,11 +42,7 @@ pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
                 (false, true) => format!("{} wins – equal points, but the highest field.", name(p)),
             }
         }
-        Outcome::Winners(w) => {
-            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
-            if is_de() { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
-        }
-        Outcome::Draw => t("Unentschieden.", "A draw.").to_string(),
+        other => outcome_headline(Some(other.clone()), name),
     };
     let rows = seats
         .iter()
@@ -69,7 +62,7 @@ pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+        <EndScreen game=game headline=headline>
             <p>{t(
                 "Alle Steine sind gesetzt. Auf jedem Feld behält nur die Mehrheit ihre Steine; bei Gleichstand wird das Feld geräumt.",
                 "All stones are placed. On each field only the majority keeps its stones; a tie clears the field.",

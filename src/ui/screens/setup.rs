@@ -5,7 +5,8 @@ use crate::engine::GameKind;
 use crate::session::{clean_name, PlayerColor, Seat, MAX_NAME_LEN};
 use crate::ui::components::color_name;
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
+use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
 
 const LAST_PLAYERS_KEY: &str = "spieltisch.players";
@@ -72,10 +73,10 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
             let _ = crate::ui::storage::set(LAST_PLAYERS_KEY, &json);
         }
         let session = match kind {
-            GameKind::Just4Fun => just4fun::new_session(chosen, j4f_options.get_untracked()),
-            GameKind::Sudoku => sudoku::new_session(chosen, sudoku_options.get_untracked()),
-            GameKind::VierMalVier => viermalvier::new_session(chosen, vv_options.get_untracked()),
-            GameKind::GutAngelegt => gutangelegt::new_session(chosen, ga_options.get_untracked()),
+            GameKind::Just4Fun => new_session::<Just4Fun>(chosen, j4f_options.get_untracked()),
+            GameKind::Sudoku => new_session::<Sudoku>(chosen, sudoku_options.get_untracked()),
+            GameKind::VierMalVier => new_session::<VierMalVier>(chosen, vv_options.get_untracked()),
+            GameKind::GutAngelegt => new_session::<GutAngelegt>(chosen, ga_options.get_untracked()),
         };
         match session {
             Ok(session) => ctx.open_game(session),

@@ -6,18 +6,14 @@ pub mod notation;
 pub mod result;
 
 use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring, Sudoku};
-use crate::engine::{Game, GameKind, SetupError};
+use crate::engine::Game;
 use crate::records::Record;
-use crate::session::{AnySession, Seat, Session, Stored};
+use crate::session::Session;
 use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{new_seed, storage, AppCtx, GameHandle};
+use crate::ui::{storage, AppCtx, GameHandle};
 use board::{cell_views, Board, ScoreTrack};
 use leptos::prelude::*;
-
-pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
-    Session::<Sudoku>::new(seats, options, new_seed()).map(Sudoku::wrap)
-}
 
 /// The high-score list a solo game with these options counts for.
 pub fn record_list(options: &Options) -> &'static str {
@@ -98,10 +94,9 @@ pub fn error_text(e: &RuleError) -> String {
 }
 
 /// Adds a finished solo game to its high-score list; the place it took, if any.
-fn record_solo(session: &Session<Sudoku>) -> Option<usize> {
+fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let seat = session.seats.first()?;
     let record = Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };
-    let ctx = AppCtx::get();
     // An unreadable list is reported and replaced: only its garbage is lost.
     let mut records = storage::read_records().unwrap_or_else(|e| {
         ctx.warn(e);
@@ -185,7 +180,7 @@ pub fn PlaySudoku() -> impl IntoView {
             if matches!(event, Event::SetAside { .. }) {
                 ctx.warn(notation::describe(&event, &seats.get_untracked()));
             }
-            let finished = game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(s))));
+            let finished = game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(ctx, s))));
             if let Some(Some(entry)) = finished {
                 new_record.set(Some(entry));
             }
@@ -328,7 +323,3 @@ fn Players(game: GameHandle<Sudoku>) -> impl IntoView {
     }
 }
 
-/// Back to the setup screen for the same game.
-pub fn new_game(ctx: AppCtx) {
-    ctx.go(crate::ui::Route::Setup(GameKind::Sudoku));
-}

@@ -2,35 +2,24 @@
 //! solo game the high-score list.
 
 use crate::engine::sudoku::{End, Sudoku, TRACK};
-use crate::engine::{Game, Outcome};
-use crate::ui::components::{EndScreen, PlayerTag};
+use crate::engine::Game;
+use crate::ui::components::{outcome_headline, EndScreen, PlayerTag};
 use crate::ui::i18n::{format_time, is_de, t};
-use crate::ui::{storage, AppCtx, GameHandle};
+use crate::ui::{storage, GameHandle};
 use leptos::prelude::*;
 
 #[component]
 pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>) -> impl IntoView {
-    let ctx = AppCtx::get();
     let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
         return ().into_any();
     };
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
-    let on_rematch = Callback::new(move |_| game.rematch());
-    let on_new = Callback::new(move |_| super::new_game(ctx));
     let solo = seats.len() == 1;
 
-    let headline = match state.outcome() {
-        _ if solo => {
-            if is_de() { format!("{} Punkte", state.score(0)) } else { format!("{} points", state.score(0)) }
-        }
-        Some(Outcome::Winners(w)) if w.len() == 1 => {
-            if is_de() { format!("{} gewinnt!", name(w[0])) } else { format!("{} wins!", name(w[0])) }
-        }
-        Some(Outcome::Winners(w)) => {
-            let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
-            if is_de() { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
-        }
-        _ => t("Unentschieden.", "A draw.").to_string(),
+    let headline = if solo {
+        if is_de() { format!("{} Punkte", state.score(0)) } else { format!("{} points", state.score(0)) }
+    } else {
+        outcome_headline(state.outcome(), name)
     };
     let reason = match state.end() {
         Some(End::NoLegalField { player, number }) => {
@@ -70,7 +59,7 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
     let key = game_key(&state);
     let place = move || new_record.get().filter(|(k, _)| *k == key).map(|(_, place)| place);
     view! {
-        <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+        <EndScreen game=game headline=headline>
             <p data-test="end-reason">{reason}</p>
             <table class="scores" data-test="result-detail">
                 <thead><tr>

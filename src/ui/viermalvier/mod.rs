@@ -7,17 +7,12 @@ pub mod result;
 pub mod wall;
 
 use crate::engine::viermalvier::{Event, GameEnd, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
-use crate::engine::{rng, Game, GameKind, SetupError};
-use crate::session::{AnySession, Seat, Session, Stored};
+use crate::engine::{rng, Game};
 use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{new_seed, AppCtx, GameHandle};
+use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, wall_view, with_slots, Wall};
-
-pub fn new_session(seats: Vec<Seat>, options: Options) -> Result<AnySession, SetupError> {
-    Session::<VierMalVier>::new(seats, options, new_seed()).map(VierMalVier::wrap)
-}
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -289,7 +284,3 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
     }
 }
 
-/// Back to the setup screen for the same game.
-pub fn new_game(ctx: AppCtx) {
-    ctx.go(crate::ui::Route::Setup(GameKind::VierMalVier));
-}

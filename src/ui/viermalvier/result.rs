@@ -106,11 +106,9 @@ pub fn EndView(game: GameHandle<VierMalVier>) -> impl IntoView {
         }
         _ => t("Unentschieden.", "A draw.").to_string(),
     };
-    let on_rematch = Callback::new(move |_| game.rematch());
-    let on_new = Callback::new(move |_| super::new_game(ctx));
     let players = seats_list.into_iter().map(|seat| view! { <PlayerTag seat=seat /> }).collect_view();
     view! {
-        <EndScreen headline=headline on_rematch=on_rematch on_new=on_new>
+        <EndScreen game=game headline=headline>
             <p class="row">{players}</p>
             <p data-test="result-detail">{this_game}</p>
             {table}

@@ -134,12 +134,7 @@ pub fn with_slots(mut view: WallView, game: &VierMalVier, stone: Option<u8>, fac
     let Some(stone) = stone else { return view };
     let width = game.width();
     let side = view.side;
-    let mut spots = vec![Spot::Right];
-    if width > 0 {
-        spots.push(Spot::Left);
-    }
-    spots.extend((0..width).map(Spot::On));
-    for spot in spots {
+    for spot in game.spots() {
         let Ok((c, r)) = game.landing(spot) else { continue };
         let col = match spot {
             // A new stone at side 0's left end is at the right end for side 1, and so on.
