@@ -113,16 +113,22 @@ pub fn Confirm(
 /// (a rematch with the same players and options, a new setup of the same game, home).
 #[component]
 pub fn EndScreen<G: Stored>(game: GameHandle<G>, #[prop(into)] headline: String, children: Children) -> impl IntoView {
+    // Only the two callbacks depend on the game; the markup is built once for all games.
+    let ctx = AppCtx::get();
+    end_screen(headline, Callback::new(move |_| game.rematch()), Callback::new(move |_| ctx.go(super::Route::Setup(G::KIND))), children)
+}
+
+fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, children: Children) -> AnyView {
     let ctx = AppCtx::get();
     view! {
         <section class="end-screen" data-test="end-screen" aria-live="polite">
             <h2>{headline}</h2>
             {children()}
             <div class="row">
-                <button class="primary" data-test="rematch" on:click=move |_| game.rematch()>
+                <button class="primary" data-test="rematch" on:click=move |_| on_rematch.run(())>
                     {t("Revanche", "Rematch")}
                 </button>
-                <button data-test="new-game" on:click=move |_| ctx.go(super::Route::Setup(G::KIND))>
+                <button data-test="new-game" on:click=move |_| on_new.run(())>
                     {t("Neues Spiel", "New game")}
                 </button>
                 <button data-test="end-home" on:click=move |_| ctx.go(super::Route::Home)>
@@ -131,6 +137,7 @@ pub fn EndScreen<G: Stored>(game: GameHandle<G>, #[prop(into)] headline: String,
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// A player's name with their colour.
