@@ -4,6 +4,7 @@
 //! the browser target.
 pub mod engine;
 pub mod records;
+pub mod saves;
 pub mod session;
 
 #[cfg(target_arch = "wasm32")]

@@ -2,6 +2,7 @@
 //! variant. Pure data and rules; the UI stores the JSON in localStorage.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 
 /// Entries kept per list.
@@ -23,14 +24,35 @@ pub struct Records {
 }
 
 impl Records {
-    /// Reads stored lists; anything unreadable is an error for the caller to report.
-    pub fn from_json(text: &str) -> Result<Records, String> {
-        let mut records: Records = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        for list in records.lists.values_mut() {
-            sort(list);
-            list.truncate(KEEP);
+    /// Reads stored lists entry by entry: a bad entry (or a list that is not a list) is dropped
+    /// and counted, every valid one kept. `Err` only when the text is not a JSON object at all,
+    /// so that nothing valid is ever thrown away with a bad neighbour.
+    pub fn from_json(text: &str) -> Result<(Records, usize), String> {
+        let raw: BTreeMap<String, Box<RawValue>> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let mut records = Records::default();
+        let mut dropped = 0;
+        for (variant, list) in raw {
+            let Ok(entries) = serde_json::from_str::<Vec<Box<RawValue>>>(list.get()) else {
+                dropped += 1;
+                continue;
+            };
+            let mut kept: Vec<Record> = Vec::with_capacity(entries.len());
+            for entry in entries {
+                match serde_json::from_str::<Record>(entry.get()) {
+                    Ok(mut record) => {
+                        record.name = crate::session::clean_name(&record.name);
+                        kept.push(record);
+                    }
+                    Err(_) => dropped += 1,
+                }
+            }
+            sort(&mut kept);
+            kept.truncate(KEEP);
+            if !kept.is_empty() {
+                records.lists.insert(variant, kept);
+            }
         }
-        Ok(records)
+        Ok((records, dropped))
     }
 
     pub fn to_json(&self) -> String {
@@ -97,8 +119,27 @@ mod tests {
         let mut r = Records::default();
         r.add("sudoku/simple", rec(77, 5));
         let back = Records::from_json(&r.to_json()).unwrap();
-        assert_eq!(back, r);
+        assert_eq!(back, (r, 0));
         assert!(Records::from_json("not json").is_err());
-        assert!(Records::from_json(r#"{"sudoku/simple": 3}"#).is_err());
+        assert!(Records::from_json("[1, 2]").is_err());
+    }
+
+    #[test]
+    fn a_bad_entry_loses_only_itself() {
+        let mut r = Records::default();
+        r.add("sudoku/standard", rec(120, 1));
+        r.add("sudoku/standard", rec(80, 2));
+        r.add("sudoku/simple", rec(40, 3));
+        let good = r.to_json();
+        // One entry with a negative score, one that is not an object, one list that is no list.
+        let bad = good
+            .replacen("{\"name\":\"p2\",\"score\":80,\"at\":2}", "{\"name\":\"p2\",\"score\":-80,\"at\":2},7", 1)
+            .replacen("{", "{\"other/list\":3,", 1);
+        assert_ne!(bad, good, "the test must really damage the text");
+        let (back, dropped) = Records::from_json(&bad).unwrap();
+        assert_eq!(dropped, 3);
+        assert_eq!(back.list("sudoku/standard"), &[rec(120, 1)]);
+        assert_eq!(back.list("sudoku/simple"), &[rec(40, 3)]);
+        assert!(back.list("other/list").is_empty());
     }
 }

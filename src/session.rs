@@ -8,11 +8,13 @@ use crate::engine::sudoku::Sudoku;
 use crate::engine::viermalvier::VierMalVier;
 use crate::engine::{Game, GameKind, SetupError};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// Marks our files among all JSON a user might import.
 pub const APP_TAG: &str = "spieltisch";
-/// Bumped whenever the save format changes incompatibly.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The save format written. Bumped whenever it changes; older formats are migrated on load
+/// (`read_doc`), newer ones refused.
+pub const SCHEMA_VERSION: u32 = 2;
 pub const MAX_NAME_LEN: usize = 24;
 
 /// Player colours on offer. Stored by name in saves.
@@ -86,7 +88,9 @@ impl<G: Game> Session<G> {
         Ok(event)
     }
 
-    fn check(&self) -> Result<(), String> {
+    /// Checks a session that came from outside: the state is valid, the players fit it, and
+    /// replaying the log from the game's seed gives exactly the stored log and state.
+    pub fn check(&self) -> Result<(), String> {
         self.state.validate()?;
         if self.seats.len() != self.state.player_count() {
             return Err(format!(
@@ -94,6 +98,18 @@ impl<G: Game> Session<G> {
                 self.seats.len(),
                 self.state.player_count()
             ));
+        }
+        let mut game = G::new(self.state.player_count(), self.state.options().clone(), self.state.seed())
+            .map_err(|e| format!("the game's setup is not allowed: {e}"))?;
+        for (i, event) in self.log.iter().enumerate() {
+            match game.apply(&G::event_move(event)) {
+                Ok(done) if done == *event => {}
+                Ok(_) => return Err(format!("move {} of the log did something else when replayed", i + 1)),
+                Err(e) => return Err(format!("move {} of the log is not allowed: {e:?}", i + 1)),
+            }
+        }
+        if game != self.state {
+            return Err("the position does not follow from the move log".into());
         }
         Ok(())
     }
@@ -177,18 +193,34 @@ stored!(Sudoku);
 stored!(VierMalVier);
 stored!(GutAngelegt);
 
-/// The first part of every save: enough to list a slot without understanding the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The first part of every save: enough to list a game or slot without understanding it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SaveHeader {
     pub app: String,
     pub schema: u32,
     pub game: String,
+    /// Version of the game's rules data ([`Game::RULES_VERSION`]).
+    pub rules: u32,
     pub name: String,
     /// Milliseconds since the Unix epoch.
     pub saved_at: f64,
     pub players: Vec<Seat>,
     pub turn: u32,
     pub finished: bool,
+    /// The running game this record belongs to; empty in named slots and exports.
+    pub id: String,
+    /// How often the record was written: a tab that read revision 4 must not overwrite 5.
+    pub rev: u64,
+}
+
+/// What a save is written with besides the game: its name, time and (for a running game's own
+/// record) the game's id and revision.
+#[derive(Clone, Copy, Debug)]
+pub struct SaveMeta<'a> {
+    pub name: &'a str,
+    pub saved_at: f64,
+    pub id: &'a str,
+    pub rev: u64,
 }
 
 /// A loaded save: its header and the game it holds.
@@ -198,27 +230,48 @@ pub struct Save {
     pub session: AnySession,
 }
 
-/// Why a save could not be loaded. Shown to the user together with the slot's name.
+/// Files larger than this are refused before they are parsed (a save is a few KB).
+pub const MAX_SAVE_BYTES: usize = 2 * 1024 * 1024;
+
+/// Why a save could not be loaded. The UI words each case plainly; [`LoadError::detail`] is the
+/// technical part, shown at most under that.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadError {
+    /// Over [`MAX_SAVE_BYTES`].
+    TooLarge { bytes: usize },
     /// Not JSON at all, or cut off.
     NotJson,
     /// JSON, but not one of our saves.
     Foreign,
-    /// Written by a newer version of the app.
-    Newer { schema: u32 },
+    /// Written in a newer save format than this version reads.
+    Newer { found: u64, supported: u32 },
+    /// The game's rules data is newer than this version knows.
+    NewerRules { game: GameKind, found: u32, supported: u32 },
     /// One of ours but a game this version does not know.
     UnknownGame(String),
-    /// One of ours, but the content is damaged or inconsistent.
+    /// One of ours, but the content is damaged or inconsistent (the detail says where).
     Damaged(String),
+}
+
+impl LoadError {
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            LoadError::Damaged(why) => Some(why),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            LoadError::TooLarge { bytes } => write!(f, "the file is too large ({bytes} bytes)"),
             LoadError::NotJson => f.write_str("the file is not readable (damaged or cut off)"),
             LoadError::Foreign => f.write_str("this is not a Spieltisch save"),
-            LoadError::Newer { schema } => write!(f, "saved by a newer app version (format {schema})"),
+            LoadError::Newer { found, supported } => write!(f, "saved in format {found}; this version reads up to {supported}"),
+            LoadError::NewerRules { game, found, supported } => {
+                write!(f, "{} rules data version {found}; this version knows up to {supported}", game.id())
+            }
             LoadError::UnknownGame(g) => write!(f, "unknown game \"{g}\""),
             LoadError::Damaged(why) => write!(f, "the save is damaged: {why}"),
         }
@@ -236,81 +289,239 @@ struct SaveOut<'a, G: Game> {
     log: &'a [G::Event],
 }
 
-/// The game part of a save as read (the header's fields are ignored here).
+/// The two fields that say whose file this is and in which format, each kept raw so that one
+/// parse classifies any input.
 #[derive(Deserialize)]
-#[serde(bound = "")]
-struct SaveIn<G: Game> {
-    state: G,
-    log: Vec<G::Event>,
+struct Probe {
+    app: Option<Box<RawValue>>,
+    schema: Option<Box<RawValue>>,
 }
 
-/// Just enough to tell our files from others without trusting anything else.
-#[derive(Deserialize)]
-struct AppTag {
-    app: String,
+/// A game's state and log as stored, not yet understood: what a rules migration step works on.
+pub struct RawGame {
+    pub state: Box<RawValue>,
+    pub log: Box<RawValue>,
 }
 
+/// One step of a game's rules data, from version `n` to `n + 1`.
+pub type RulesStep = fn(&mut RawGame) -> Result<(), String>;
+
+/// The rules-data migrations of a game, in order: entry `n - 1` takes version `n` to `n + 1`, so
+/// there are exactly `RULES_VERSION - 1` of them (a test checks this).
+pub fn rules_steps(kind: GameKind) -> &'static [RulesStep] {
+    match kind {
+        GameKind::Just4Fun | GameKind::Sudoku | GameKind::VierMalVier | GameKind::GutAngelegt => &[],
+    }
+}
+
+/// Save format 1 (builds up to 4d04f13): one autosave for the whole site, no ids, no rules
+/// version (every game's rules data was at version 1).
 #[derive(Deserialize)]
-struct SchemaTag {
-    schema: u64,
+struct DocV1 {
+    game: String,
+    name: String,
+    saved_at: f64,
+    players: Vec<Seat>,
+    turn: u32,
+    finished: bool,
+    state: Box<RawValue>,
+    log: Box<RawValue>,
+}
+
+/// Save format 2 (the current one): a record per running game with id and revision, and the
+/// version of the game's rules data.
+#[derive(Deserialize)]
+struct DocV2 {
+    game: String,
+    rules: u32,
+    name: String,
+    saved_at: f64,
+    players: Vec<Seat>,
+    turn: u32,
+    finished: bool,
+    id: String,
+    rev: u64,
+    state: Box<RawValue>,
+    log: Box<RawValue>,
+}
+
+/// Step 1 → 2: the game's rules data was at version 1; slots and the old autosave had no id.
+fn v1_to_v2(d: DocV1) -> DocV2 {
+    DocV2 {
+        game: d.game,
+        rules: 1,
+        name: d.name,
+        saved_at: d.saved_at,
+        players: d.players,
+        turn: d.turn,
+        finished: d.finished,
+        id: String::new(),
+        rev: 0,
+        state: d.state,
+        log: d.log,
+    }
+}
+
+/// Reads a document of format `schema` and migrates it to the current format, one step per
+/// version (never "parse as if current").
+fn read_doc(schema: u64, text: &str) -> Result<DocV2, LoadError> {
+    let damaged = |e: serde_json::Error| LoadError::Damaged(e.to_string());
+    match schema {
+        1 => serde_json::from_str::<DocV1>(text).map(v1_to_v2).map_err(damaged),
+        2 => serde_json::from_str::<DocV2>(text).map_err(damaged),
+        _ => Err(LoadError::Damaged(format!("unknown format version {schema}"))),
+    }
+}
+
+fn rules_of<G: Game>(_: &Session<G>) -> u32 {
+    G::RULES_VERSION
 }
 
 /// Writes a save file (JSON).
-pub fn to_json(session: &AnySession, name: &str, saved_at: f64) -> Result<String, String> {
+pub fn to_json(session: &AnySession, meta: SaveMeta) -> Result<String, String> {
     let header = SaveHeader {
         app: APP_TAG.into(),
         schema: SCHEMA_VERSION,
         game: session.kind().id().into(),
-        name: clean_name(name),
-        saved_at,
+        rules: with_session!(session, s => rules_of(s)),
+        name: clean_name(meta.name),
+        saved_at: meta.saved_at,
         players: session.seats().to_vec(),
         turn: session.turn(),
         finished: session.is_over(),
+        id: meta.id.into(),
+        rev: meta.rev,
     };
     with_session!(session, s => serde_json::to_string(&SaveOut { header: &header, state: &s.state, log: &s.log }))
         .map_err(|e| e.to_string())
 }
 
-/// Reads a save file, checking everything; never panics on any input.
+/// Reads a save file of any released format, checking everything; never panics on any input.
 pub fn from_json(text: &str) -> Result<Save, LoadError> {
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|_| LoadError::NotJson)?;
-    // JSON, but an object with our tag? Anything else is someone else's file.
-    let tag = serde_json::from_str::<AppTag>(text).map_err(|_| LoadError::Foreign)?;
-    if tag.app != APP_TAG {
+    if text.len() > MAX_SAVE_BYTES {
+        return Err(LoadError::TooLarge { bytes: text.len() });
+    }
+    let probe = serde_json::from_str::<Probe>(text).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => LoadError::Foreign,
+        _ => LoadError::NotJson,
+    })?;
+    if probe.app.as_ref().map(|a| a.get()) != Some("\"spieltisch\"") {
         return Err(LoadError::Foreign);
     }
-    let schema = serde_json::from_str::<SchemaTag>(text)
-        .map_err(|_| LoadError::Damaged("no format version".into()))?
-        .schema;
+    let schema = probe
+        .schema
+        .and_then(|s| s.get().parse::<u64>().ok())
+        .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
     if schema > u64::from(SCHEMA_VERSION) {
-        return Err(LoadError::Newer { schema: u32::try_from(schema).unwrap_or(u32::MAX) });
+        return Err(LoadError::Newer { found: schema, supported: SCHEMA_VERSION });
     }
-    let header: SaveHeader = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-    let kind = GameKind::from_id(&header.game).ok_or_else(|| LoadError::UnknownGame(header.game.clone()))?;
+    let doc = read_doc(schema, text)?;
+    let kind = GameKind::from_id(&doc.game).ok_or_else(|| LoadError::UnknownGame(doc.game.clone()))?;
     let session = match kind {
-        GameKind::Just4Fun => AnySession::Just4Fun(session_from(&header, text)?),
-        GameKind::Sudoku => AnySession::Sudoku(session_from(&header, text)?),
-        GameKind::VierMalVier => AnySession::VierMalVier(session_from(&header, text)?),
-        GameKind::GutAngelegt => AnySession::GutAngelegt(session_from(&header, text)?),
+        GameKind::Just4Fun => AnySession::Just4Fun(session_from(&doc)?),
+        GameKind::Sudoku => AnySession::Sudoku(session_from(&doc)?),
+        GameKind::VierMalVier => AnySession::VierMalVier(session_from(&doc)?),
+        GameKind::GutAngelegt => AnySession::GutAngelegt(session_from(&doc)?),
+    };
+    if doc.turn != session.turn() || doc.finished != session.is_over() {
+        return Err(LoadError::Damaged("the header's move count or end does not match the game".into()));
+    }
+    let header = SaveHeader {
+        app: APP_TAG.into(),
+        schema: SCHEMA_VERSION,
+        game: doc.game,
+        rules: with_session!(&session, s => rules_of(s)),
+        name: clean_name(&doc.name),
+        saved_at: doc.saved_at,
+        players: session.seats().to_vec(),
+        turn: doc.turn,
+        finished: doc.finished,
+        id: doc.id,
+        rev: doc.rev,
     };
     Ok(Save { header, session })
 }
 
-fn session_from<G: Game>(header: &SaveHeader, text: &str) -> Result<Session<G>, LoadError> {
+fn session_from<G: Game>(doc: &DocV2) -> Result<Session<G>, LoadError> {
     let damaged = |e: String| LoadError::Damaged(e);
-    let game: SaveIn<G> = serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
-    let session = Session::<G> { seats: header.players.clone(), state: game.state, log: game.log };
+    if doc.rules > G::RULES_VERSION {
+        return Err(LoadError::NewerRules { game: G::KIND, found: doc.rules, supported: G::RULES_VERSION });
+    }
+    let first = usize::try_from(doc.rules).ok().and_then(|r| r.checked_sub(1)).ok_or_else(|| damaged("no rules version".into()))?;
+    let mut raw = RawGame { state: doc.state.clone(), log: doc.log.clone() };
+    for step in rules_steps(G::KIND).get(first..).unwrap_or(&[]) {
+        step(&mut raw).map_err(damaged)?;
+    }
+    let state: G = serde_json::from_str(raw.state.get()).map_err(|e| damaged(e.to_string()))?;
+    let log: Vec<G::Event> = serde_json::from_str(raw.log.get()).map_err(|e| damaged(e.to_string()))?;
+    let mut seats = doc.players.clone();
+    clean_seats(&mut seats);
+    let session = Session::<G> { seats, state, log };
     session.check().map_err(damaged)?;
     Ok(session)
 }
 
-/// Trims a user-given name to something that fits a slot list.
+/// Bidirectional-formatting characters: a name must never reverse the app's own text.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A user-given text without control or bidi-formatting characters, trimmed, at most `max` chars.
+fn clean_text(text: &str, max: usize) -> String {
+    let kept: String = text.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).collect();
+    kept.trim().chars().take(max).collect::<String>().trim_end().to_string()
+}
+
+/// Trims a user-given save name to something that fits a slot list.
 pub fn clean_name(name: &str) -> String {
-    let trimmed: String = name.trim().chars().filter(|c| !c.is_control()).take(MAX_NAME_LEN).collect();
-    if trimmed.is_empty() {
+    let cleaned = clean_text(name, MAX_NAME_LEN);
+    if cleaned.is_empty() {
         "Spiel".into()
     } else {
-        trimmed
+        cleaned
+    }
+}
+
+/// `base` with `suffix`, `base` shortened so that the result fits [`MAX_NAME_LEN`].
+fn with_suffix(base: &str, suffix: &str) -> String {
+    let room = MAX_NAME_LEN.saturating_sub(suffix.chars().count());
+    let mut name: String = base.chars().take(room).collect();
+    name.push_str(suffix);
+    name
+}
+
+/// A clean save name not `taken`: `wanted`, else `wanted (2)`, `wanted (3)` … – always within
+/// [`MAX_NAME_LEN`], so storing it never cuts it back onto an existing name.
+pub fn free_name(wanted: &str, taken: impl Fn(&str) -> bool) -> String {
+    let base = clean_name(wanted);
+    if !taken(&base) {
+        return base;
+    }
+    (2..1000).map(|i| with_suffix(&base, &format!(" ({i})"))).find(|n| !taken(n)).unwrap_or(base)
+}
+
+/// The players as setup and every loaded save leave them: names cleaned (control and bidi
+/// characters removed, at most [`MAX_NAME_LEN`], never empty) and distinct (a repeated name gets
+/// " 2"), colours distinct (a repeated colour gets the first free one).
+pub fn clean_seats(seats: &mut [Seat]) {
+    for (i, seat) in seats.iter_mut().enumerate() {
+        seat.name = clean_text(&seat.name, MAX_NAME_LEN);
+        if seat.name.is_empty() {
+            seat.name = format!("Spieler {}", i + 1);
+        }
+    }
+    for i in 1..seats.len() {
+        if seats[..i].iter().any(|s| s.name == seats[i].name) {
+            let base = seats[i].name.clone();
+            if let Some(name) = (2..100).map(|n| with_suffix(&base, &format!(" {n}"))).find(|n| seats.iter().all(|s| s.name != *n)) {
+                seats[i].name = name;
+            }
+        }
+        if seats[..i].iter().any(|s| s.color == seats[i].color) {
+            if let Some(free) = PlayerColor::ALL.into_iter().find(|c| seats.iter().all(|s| s.color != *c)) {
+                seats[i].color = free;
+            }
+        }
     }
 }
 
@@ -319,6 +530,10 @@ mod tests {
     use super::*;
     use serde_json::Value;
     use crate::engine::just4fun::Options;
+
+    fn meta(name: &str) -> SaveMeta<'_> {
+        SaveMeta { name, saved_at: 1.0, id: "", rev: 0 }
+    }
 
     fn sample() -> AnySession {
         let seats = vec![
@@ -336,7 +551,7 @@ mod tests {
     #[test]
     fn round_trip_keeps_the_game() {
         let session = sample();
-        let json = to_json(&session, "  Abend  ", 1.0).unwrap();
+        let json = to_json(&session, meta("  Abend  ")).unwrap();
         let save = from_json(&json).unwrap();
         assert_eq!(save.header.name, "Abend");
         assert_eq!(save.header.turn, 5);
@@ -348,20 +563,20 @@ mod tests {
 
     #[test]
     fn bad_inputs_are_classified() {
-        let good = to_json(&sample(), "x", 0.0).unwrap();
+        let good = to_json(&sample(), meta("x")).unwrap();
         assert_eq!(from_json("").unwrap_err(), LoadError::NotJson);
         assert_eq!(from_json(&good[..good.len() / 2]).unwrap_err(), LoadError::NotJson);
         assert_eq!(from_json("[1,2]").unwrap_err(), LoadError::Foreign);
         assert_eq!(from_json(r#"{"app":"other","schema":1}"#).unwrap_err(), LoadError::Foreign);
-        let newer = good.replace("\"schema\":1", "\"schema\":99");
-        assert_eq!(from_json(&newer).unwrap_err(), LoadError::Newer { schema: 99 });
+        let newer = good.replace("\"schema\":2", "\"schema\":99");
+        assert_eq!(from_json(&newer).unwrap_err(), LoadError::Newer { found: 99, supported: SCHEMA_VERSION });
         let unknown = good.replace("\"game\":\"just4fun\"", "\"game\":\"chess\"");
         assert_eq!(from_json(&unknown).unwrap_err(), LoadError::UnknownGame("chess".into()));
     }
 
     #[test]
     fn inconsistent_content_is_damaged_not_a_panic() {
-        let good = to_json(&sample(), "x", 0.0).unwrap();
+        let good = to_json(&sample(), meta("x")).unwrap();
         let mut v: Value = serde_json::from_str(&good).unwrap();
         // One player too many for the engine state.
         v["players"].as_array_mut().unwrap().push(serde_json::json!({"name":"Cem","color":"green"}));
@@ -374,7 +589,7 @@ mod tests {
 
     #[test]
     fn mangled_saves_never_panic() {
-        let good = to_json(&sample(), "x", 0.0).unwrap();
+        let good = to_json(&sample(), meta("x")).unwrap();
         let bytes = good.as_bytes();
         // Cut, and overwrite single characters at many places: every result is Ok or a LoadError.
         for i in (0..bytes.len()).step_by(7) {

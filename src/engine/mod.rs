@@ -104,7 +104,7 @@ impl std::fmt::Display for SetupError {
 /// `apply` is atomic: on `Err` the state is exactly as before. A state that came from outside
 /// (a save file) must pass [`Game::validate`] before any other method is called on it; after
 /// that no method panics.
-pub trait Game: Clone + Debug + Serialize + DeserializeOwned + 'static {
+pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static {
     /// A player's decision.
     type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
     /// Why a move was refused.
@@ -116,10 +116,20 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + 'static {
 
     const KIND: GameKind;
 
+    /// Version of this game's rules data in saves (state, moves, log entries). Bumped when a
+    /// change alters what a saved game means; `session` then migrates older saves step by step.
+    const RULES_VERSION: u32 = 1;
+
     /// A fresh game. All randomness derives from `seed`.
     fn new(players: usize, options: Self::Options, seed: u64) -> Result<Self, SetupError>;
 
     fn options(&self) -> &Self::Options;
+
+    /// The seed the game was created with (a save is checked by replaying it from here).
+    fn seed(&self) -> u64;
+
+    /// The move that produced `event`, so a saved log can be replayed and compared.
+    fn event_move(event: &Self::Event) -> Self::Move;
     fn player_count(&self) -> usize;
 
     /// Whose decision it is; `None` once the game is over.

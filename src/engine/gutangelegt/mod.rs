@@ -413,6 +413,16 @@ impl Game for GutAngelegt {
         })
     }
 
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn event_move(event: &Event) -> Move {
+        // With the announce option exactly the claimed lines score; without it claims are ignored.
+        let Event::Laid { card, turned, place, lines, .. } = event;
+        Move::Lay { card: *card, turned: *turned, place: *place, claims: lines.clone() }
+    }
+
     fn options(&self) -> &Options {
         &self.options
     }

@@ -804,6 +804,17 @@ impl Game for Just4Fun {
         Ok(game)
     }
 
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn event_move(event: &Event) -> Move {
+        match event {
+            Event::Placed { cards, .. } => Move::Play { cards: cards.clone() },
+            Event::NewHand { .. } => Move::NewHand,
+        }
+    }
+
     fn options(&self) -> &Options {
         &self.options
     }

@@ -510,6 +510,19 @@ impl Game for Sudoku {
         Ok(game)
     }
 
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn event_move(event: &Event) -> Move {
+        match event {
+            Event::Gold { cell, number } => Move::Gold { cell: *cell, number: *number },
+            Event::GoldRest { .. } => Move::GoldRest,
+            Event::Placed { cell, .. } | Event::SetAside { reason: SetAsideReason::Breaks { cell, .. }, .. } => Move::Place { cell: *cell },
+            Event::SetAside { reason: SetAsideReason::FalseClaim { .. }, .. } | Event::Claimed { .. } => Move::CannotPlace,
+        }
+    }
+
     fn options(&self) -> &Options {
         &self.options
     }

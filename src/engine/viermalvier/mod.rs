@@ -587,6 +587,21 @@ impl Game for VierMalVier {
         })
     }
 
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn event_move(event: &Event) -> Move {
+        match *event {
+            // The event stores the face toward side 0; the move names the face toward the mover.
+            Event::Placed { player, stone, front, spot, .. } => Move::Place { stone, face: if player == 0 { front } else { 1 - front.min(1) }, spot },
+            Event::Objected { .. } => Move::Object,
+            Event::TookBack { .. } => Move::AllowTakeBack,
+            Event::Announced { .. } => Move::Announce,
+            Event::NextGame { .. } => Move::NextGame,
+        }
+    }
+
     fn options(&self) -> &Options {
         &self.options
     }

@@ -1,0 +1,518 @@
+//! Everything a deployment keeps on the device, as key–value records: one record per running game,
+//! named slots, settings, the last players and the high scores. Pure: written against [`Store`]
+//! (localStorage in the app, a map in the tests), so the rules that keep saves from being lost
+//! (deployment scopes, revisions, the cap, adopting old saves, slot names) are tested natively.
+
+use crate::records::Records;
+use crate::session::{self, AnySession, LoadError, Save, SaveMeta};
+use serde::Deserialize;
+
+/// A key–value store that may be disabled or full.
+pub trait Store {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    fn remove(&self, key: &str) -> Result<(), StoreError>;
+    fn keys(&self) -> Result<Vec<String>, StoreError>;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The browser refuses storage (private mode, disabled by the user).
+    Unavailable,
+    /// The quota is used up.
+    Full,
+}
+
+/// Why a record was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    Store(StoreError),
+    /// Another tab changed (or deleted) this game since this tab read it; nothing was written.
+    Conflict(Conflict),
+    /// The game could not be encoded (does not happen with the engines' plain data).
+    Encode(String),
+}
+
+impl From<StoreError> for WriteError {
+    fn from(e: StoreError) -> Self {
+        WriteError::Store(e)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// Another tab wrote a newer revision.
+    Changed,
+    /// Another tab deleted the game.
+    Deleted,
+}
+
+/// Unfinished games kept at most; a new one beyond this asks before the oldest goes.
+pub const MAX_UNFINISHED: usize = 20;
+
+const GAME: &str = "game.";
+const SLOT: &str = "slot.";
+const ADOPTED: &str = "adopted-v1";
+pub const SETTINGS: &str = "settings";
+pub const PLAYERS: &str = "players";
+pub const RECORDS: &str = "records";
+/// Where an unreadable high-score store is kept before a new one is written.
+pub const RECORDS_UNREADABLE: &str = "records.unreadable";
+
+/// Keys of save format 1, shared by every deployment on the origin.
+const LEGACY_AUTOSAVE: &str = "spieltisch.autosave";
+const LEGACY_SLOT: &str = "spieltisch.slot.";
+const LEGACY_KEYS: [(&str, &str); 3] =
+    [("spieltisch.settings", SETTINGS), ("spieltisch.players", PLAYERS), ("spieltisch.records", RECORDS)];
+
+/// The key prefix of the deployment served at `pathname`: its directory, so `/spiele/` and
+/// `/spiele/index.html` share one and `/andere/` has its own.
+pub fn scope_for_path(pathname: &str) -> String {
+    let dir = pathname.rfind('/').map_or("/", |i| &pathname[..=i]);
+    format!("spieltisch@{dir}|")
+}
+
+/// What a storage key is to this deployment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyKind {
+    Game(String),
+    Slot(String),
+    Other,
+    /// Another deployment's key, or not ours at all.
+    Foreign,
+}
+
+/// A stored record as listed: its id or slot name and the save, or why it cannot be read.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub name: String,
+    pub save: Result<Save, LoadError>,
+}
+
+impl Entry {
+    fn saved_at(&self) -> f64 {
+        self.save.as_ref().map_or(f64::MAX, |s| s.header.saved_at)
+    }
+    pub fn unfinished(&self) -> bool {
+        self.save.as_ref().map_or(true, |s| !s.header.finished)
+    }
+}
+
+/// High scores as read: the lists, how many bad entries were dropped, and whether the store was
+/// unreadable as a whole (its text is then kept under [`RECORDS_UNREADABLE`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordsRead {
+    pub records: Records,
+    pub dropped: usize,
+    pub unreadable: bool,
+}
+
+#[derive(Deserialize)]
+struct RevOnly {
+    #[serde(default)]
+    rev: u64,
+}
+
+/// The saves of one deployment in `store`.
+pub struct Saves<S> {
+    pub store: S,
+    scope: String,
+}
+
+impl<S: Store> Saves<S> {
+    pub fn new(store: S, pathname: &str) -> Self {
+        Saves { store, scope: scope_for_path(pathname) }
+    }
+
+    pub fn scope(&self) -> &str {
+        &self.scope
+    }
+
+    pub fn key(&self, name: &str) -> String {
+        format!("{}{name}", self.scope)
+    }
+
+    pub fn game_key(&self, id: &str) -> String {
+        self.key(&format!("{GAME}{id}"))
+    }
+
+    pub fn slot_key(&self, name: &str) -> String {
+        self.key(&format!("{SLOT}{name}"))
+    }
+
+    pub fn classify(&self, key: &str) -> KeyKind {
+        match key.strip_prefix(&self.scope) {
+            None => KeyKind::Foreign,
+            Some(rest) => match (rest.strip_prefix(GAME), rest.strip_prefix(SLOT)) {
+                (Some(id), _) => KeyKind::Game(id.to_string()),
+                (_, Some(name)) => KeyKind::Slot(name.to_string()),
+                _ => KeyKind::Other,
+            },
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Result<Option<String>, StoreError> {
+        self.store.get(&self.key(name))
+    }
+
+    pub fn set(&self, name: &str, value: &str) -> Result<(), StoreError> {
+        self.store.set(&self.key(name), value)
+    }
+
+    /// Copies what save format 1 kept for the whole origin (one autosave, slots, settings,
+    /// players, high scores) into this deployment, once. The old keys stay, so another
+    /// deployment on the origin adopts its own copy and nothing is lost. `true` when it copied.
+    pub fn adopt_legacy(&self, new_id: impl FnOnce() -> String) -> Result<bool, StoreError> {
+        if self.get(ADOPTED)?.is_some() {
+            return Ok(false);
+        }
+        let mut copied = false;
+        let mut copy = |to: String, text: String| -> Result<(), StoreError> {
+            if self.store.get(&to)?.is_none() {
+                self.store.set(&to, &text)?;
+                copied = true;
+            }
+            Ok(())
+        };
+        if let Some(text) = self.store.get(LEGACY_AUTOSAVE)? {
+            copy(self.game_key(&new_id()), text)?;
+        }
+        for key in self.store.keys()? {
+            if let Some(name) = key.strip_prefix(LEGACY_SLOT) {
+                if let Some(text) = self.store.get(&key)? {
+                    copy(self.slot_key(name), text)?;
+                }
+            }
+        }
+        for (old, new) in LEGACY_KEYS {
+            if let Some(text) = self.store.get(old)? {
+                copy(self.key(new), text)?;
+            }
+        }
+        self.set(ADOPTED, "1")?;
+        Ok(copied)
+    }
+
+    fn entries(&self, prefix: &str) -> Result<Vec<Entry>, StoreError> {
+        let full = self.key(prefix);
+        let mut list: Vec<Entry> = Vec::new();
+        for key in self.store.keys()? {
+            let Some(name) = key.strip_prefix(&full) else { continue };
+            let save = match self.store.get(&key)? {
+                Some(text) => session::from_json(&text),
+                // Gone since the keys were listed (another tab).
+                None => continue,
+            };
+            list.push(Entry { name: name.to_string(), save });
+        }
+        // Newest first; unreadable ones on top, where they are noticed.
+        list.sort_by(|a, b| b.saved_at().total_cmp(&a.saved_at()).then_with(|| a.name.cmp(&b.name)));
+        Ok(list)
+    }
+
+    /// Every running game's record (finished ones included), newest first.
+    pub fn games(&self) -> Result<Vec<Entry>, StoreError> {
+        self.entries(GAME)
+    }
+
+    /// The games still to be played on (and records that cannot be read), newest first.
+    pub fn unfinished(&self) -> Result<Vec<Entry>, StoreError> {
+        Ok(self.games()?.into_iter().filter(Entry::unfinished).collect())
+    }
+
+    /// The oldest readable unfinished game when [`MAX_UNFINISHED`] are stored: a new game would
+    /// push it out, so the player is asked first.
+    pub fn oldest_if_full(&self) -> Result<Option<Entry>, StoreError> {
+        let open = self.unfinished()?;
+        if open.len() < MAX_UNFINISHED {
+            return Ok(None);
+        }
+        Ok(open.into_iter().filter(|e| e.save.is_ok()).last())
+    }
+
+    pub fn read_game(&self, id: &str) -> Result<Option<Result<Save, LoadError>>, StoreError> {
+        Ok(self.store.get(&self.game_key(id))?.map(|text| session::from_json(&text)))
+    }
+
+    /// The revision of a game's record; `None` when there is none, `Some(None)` when it cannot be read.
+    pub fn stored_rev(&self, id: &str) -> Result<Option<Option<u64>>, StoreError> {
+        Ok(self.store.get(&self.game_key(id))?.map(|text| rev_of(&text)))
+    }
+
+    /// Writes the game `id` as revision `known_rev + 1`, unless the stored record is no longer
+    /// revision `known_rev` (another tab wrote or deleted it): then nothing is written. Writing a
+    /// finished game removes the other finished records (only the latest is kept, for its end
+    /// screen after a reload). Returns the new revision.
+    pub fn write_game(&self, id: &str, known_rev: u64, game: &AnySession, now: f64) -> Result<u64, WriteError> {
+        match self.stored_rev(id)? {
+            None if known_rev > 0 => return Err(WriteError::Conflict(Conflict::Deleted)),
+            Some(rev) if rev != Some(known_rev) => return Err(WriteError::Conflict(Conflict::Changed)),
+            _ => {}
+        }
+        let rev = known_rev + 1;
+        let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev }).map_err(WriteError::Encode)?;
+        self.store.set(&self.game_key(id), &json)?;
+        if game.is_over() {
+            for other in self.games()? {
+                let finished = other.save.as_ref().is_ok_and(|s| s.header.finished);
+                if finished && other.name != id {
+                    self.store.remove(&self.game_key(&other.name))?;
+                }
+            }
+        }
+        Ok(rev)
+    }
+
+    pub fn delete_game(&self, id: &str) -> Result<(), StoreError> {
+        self.store.remove(&self.game_key(id))
+    }
+
+    pub fn slots(&self) -> Result<Vec<Entry>, StoreError> {
+        self.entries(SLOT)
+    }
+
+    pub fn read_slot(&self, name: &str) -> Result<Option<Result<Save, LoadError>>, StoreError> {
+        Ok(self.store.get(&self.slot_key(name))?.map(|text| session::from_json(&text)))
+    }
+
+    /// Writes a named slot (replacing one of the same name: the player chose the name). Returns
+    /// the name used.
+    pub fn write_slot(&self, name: &str, game: &AnySession, now: f64) -> Result<String, WriteError> {
+        let name = session::clean_name(name);
+        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id: "", rev: 0 }).map_err(WriteError::Encode)?;
+        self.store.set(&self.slot_key(&name), &json)?;
+        Ok(name)
+    }
+
+    /// A slot name not in use yet (for imports, which must never replace a slot).
+    pub fn free_slot_name(&self, wanted: &str) -> String {
+        session::free_name(wanted, |n| !matches!(self.store.get(&self.slot_key(n)), Ok(None)))
+    }
+
+    /// The high-score lists, entry by entry. An unreadable store is kept aside (once) under
+    /// [`RECORDS_UNREADABLE`] so that writing new lists never loses it.
+    pub fn read_records(&self) -> Result<RecordsRead, StoreError> {
+        let Some(text) = self.get(RECORDS)? else { return Ok(RecordsRead::default()) };
+        match Records::from_json(&text) {
+            Ok((records, dropped)) => Ok(RecordsRead { records, dropped, unreadable: false }),
+            Err(_) => {
+                if self.get(RECORDS_UNREADABLE)?.is_none() {
+                    self.set(RECORDS_UNREADABLE, &text)?;
+                }
+                Ok(RecordsRead { records: Records::default(), dropped: 0, unreadable: true })
+            }
+        }
+    }
+
+    pub fn write_records(&self, records: &Records) -> Result<(), StoreError> {
+        self.set(RECORDS, &records.to_json())
+    }
+}
+
+/// The revision in a stored record's text (0 for format 1, which had none); `None` when unreadable.
+pub fn rev_of(text: &str) -> Option<u64> {
+    serde_json::from_str::<RevOnly>(text).ok().map(|r| r.rev)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::just4fun::{Just4Fun, Options};
+    use crate::engine::Game;
+    use crate::records::Record;
+    use crate::session::{PlayerColor, Seat, Session};
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+
+    /// A store in memory; `full` makes every write fail as a full quota would.
+    #[derive(Default)]
+    struct Map {
+        data: RefCell<BTreeMap<String, String>>,
+        full: bool,
+    }
+
+    impl Store for &Map {
+        fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+            Ok(self.data.borrow().get(key).cloned())
+        }
+        fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+            if self.full {
+                return Err(StoreError::Full);
+            }
+            self.data.borrow_mut().insert(key.into(), value.into());
+            Ok(())
+        }
+        fn remove(&self, key: &str) -> Result<(), StoreError> {
+            self.data.borrow_mut().remove(key);
+            Ok(())
+        }
+        fn keys(&self) -> Result<Vec<String>, StoreError> {
+            Ok(self.data.borrow().keys().cloned().collect())
+        }
+    }
+
+    fn game(seed: u64, moves: usize) -> AnySession {
+        let seats = vec![
+            Seat { name: "Anna".into(), color: PlayerColor::Red },
+            Seat { name: "Ben".into(), color: PlayerColor::Green },
+        ];
+        let mut s = Session::<Just4Fun>::new(seats, Options::default(), seed).unwrap();
+        for _ in 0..moves {
+            let Some(mv) = s.state.legal_moves().into_iter().next() else { break };
+            s.play(&mv).unwrap();
+        }
+        AnySession::Just4Fun(s)
+    }
+
+    fn finished(seed: u64) -> AnySession {
+        let g = game(seed, 1000);
+        assert!(g.is_over());
+        g
+    }
+
+    #[test]
+    fn scopes_follow_the_deployment_directory() {
+        assert_eq!(scope_for_path("/spiele/"), scope_for_path("/spiele/index.html"));
+        assert_ne!(scope_for_path("/spiele/"), scope_for_path("/andere/"));
+        assert_ne!(scope_for_path("/"), scope_for_path("/spiele/"));
+        let map = Map::default();
+        let a = Saves::new(&map, "/a/");
+        let b = Saves::new(&map, "/b/");
+        a.write_game("x", 0, &game(1, 3), 1.0).unwrap();
+        b.write_slot("Abend", &game(2, 3), 1.0).unwrap();
+        assert_eq!(a.games().unwrap().len(), 1);
+        assert!(b.games().unwrap().is_empty(), "a deployment never sees another's games");
+        assert!(a.slots().unwrap().is_empty());
+        assert_eq!(a.classify(&a.game_key("x")), KeyKind::Game("x".into()));
+        assert_eq!(a.classify(&b.game_key("x")), KeyKind::Foreign);
+        assert_eq!(b.classify(&b.slot_key("Abend")), KeyKind::Slot("Abend".into()));
+    }
+
+    #[test]
+    fn every_running_game_has_its_own_record() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        assert_eq!(s.write_game("one", 0, &game(1, 9), 1.0), Ok(1));
+        assert_eq!(s.write_game("two", 0, &game(2, 2), 2.0), Ok(1));
+        let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(open, ["two", "one"], "newest first, both kept");
+        assert_eq!(s.read_game("one").unwrap().unwrap().unwrap().header.turn, 9);
+    }
+
+    #[test]
+    fn a_stale_tab_never_overwrites_a_newer_revision() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        let rev = s.write_game("g", 0, &game(1, 2), 1.0).unwrap();
+        // Tab A writes revision 2; tab B still knows revision 1.
+        assert_eq!(s.write_game("g", rev, &game(1, 3), 2.0), Ok(2));
+        assert_eq!(s.write_game("g", rev, &game(1, 4), 3.0), Err(WriteError::Conflict(Conflict::Changed)));
+        assert_eq!(s.read_game("g").unwrap().unwrap().unwrap().header.turn, 3, "tab A's game is kept");
+        // Deleted elsewhere: not silently brought back either.
+        s.delete_game("g").unwrap();
+        assert_eq!(s.write_game("g", 2, &game(1, 4), 4.0), Err(WriteError::Conflict(Conflict::Deleted)));
+        assert!(s.read_game("g").unwrap().is_none());
+    }
+
+    #[test]
+    fn finished_games_leave_the_list_and_only_the_latest_is_kept() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        s.write_game("open", 0, &game(1, 4), 1.0).unwrap();
+        s.write_game("done1", 0, &finished(5), 2.0).unwrap();
+        s.write_game("done2", 0, &finished(6), 3.0).unwrap();
+        let all: Vec<String> = s.games().unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(all, ["done2", "open"]);
+        let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(open, ["open"]);
+    }
+
+    #[test]
+    fn the_cap_names_the_oldest_unfinished_game() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        for i in 0..MAX_UNFINISHED - 1 {
+            s.write_game(&format!("g{i}"), 0, &game(i as u64, 2), 100.0 + i as f64).unwrap();
+        }
+        assert!(s.oldest_if_full().unwrap().is_none());
+        s.write_game("last", 0, &game(99, 2), 500.0).unwrap();
+        assert_eq!(s.oldest_if_full().unwrap().map(|e| e.name), Some("g0".to_string()));
+    }
+
+    #[test]
+    fn unreadable_records_are_listed_with_their_reason() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        s.write_game("ok", 0, &game(1, 2), 1.0).unwrap();
+        map.data.borrow_mut().insert(s.game_key("bad"), "{ kaputt".into());
+        let open = s.unfinished().unwrap();
+        assert_eq!(open.len(), 2);
+        assert_eq!(open[0].name, "bad");
+        assert_eq!(open[0].save.as_ref().unwrap_err(), &LoadError::NotJson);
+        assert_eq!(s.stored_rev("bad").unwrap(), Some(None));
+        assert_eq!(s.write_game("bad", 0, &game(1, 2), 2.0), Err(WriteError::Conflict(Conflict::Changed)));
+    }
+
+    #[test]
+    fn imports_of_long_equal_names_never_overwrite() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        let long = "Familienabend bei Oma 12"; // 24 characters
+        let first = s.free_slot_name(long);
+        s.write_slot(&first, &game(1, 2), 1.0).unwrap();
+        let second = s.free_slot_name(long);
+        assert_ne!(first, second);
+        assert_eq!(s.write_slot(&second, &game(2, 3), 2.0).unwrap(), second, "stored under the name it was given");
+        let third = s.free_slot_name(long);
+        s.write_slot(&third, &game(3, 4), 3.0).unwrap();
+        assert_eq!(s.slots().unwrap().len(), 3);
+        assert!([&first, &second, &third].iter().all(|n| n.chars().count() <= session::MAX_NAME_LEN));
+    }
+
+    #[test]
+    fn legacy_saves_are_adopted_once_and_kept() {
+        let map = Map::default();
+        let old_game = session::to_json(&game(3, 5), SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 0 }).unwrap();
+        let old_slot = session::to_json(&game(4, 6), SaveMeta { name: "Abend", saved_at: 1.0, id: "", rev: 0 }).unwrap();
+        map.data.borrow_mut().insert("spieltisch.autosave".into(), old_game.clone());
+        map.data.borrow_mut().insert("spieltisch.slot.Abend".into(), old_slot);
+        map.data.borrow_mut().insert("spieltisch.records".into(), "{}".into());
+        let a = Saves::new(&map, "/a/");
+        assert_eq!(a.adopt_legacy(|| "legacy".into()), Ok(true));
+        assert_eq!(a.adopt_legacy(|| "again".into()), Ok(false), "only once");
+        assert_eq!(a.unfinished().unwrap().len(), 1);
+        assert_eq!(a.slots().unwrap()[0].name, "Abend");
+        assert_eq!(a.get(RECORDS).unwrap().as_deref(), Some("{}"));
+        // A second deployment gets its own copy; the old keys stay.
+        let b = Saves::new(&map, "/b/");
+        assert_eq!(b.adopt_legacy(|| "legacy".into()), Ok(true));
+        assert_eq!(b.unfinished().unwrap().len(), 1);
+        assert_eq!(map.data.borrow().get("spieltisch.autosave"), Some(&old_game));
+        // The adopted game (revision 0) is written on as revision 1.
+        assert_eq!(a.write_game("legacy", 0, &game(3, 6), 2.0), Ok(1));
+    }
+
+    #[test]
+    fn a_full_store_is_an_error_not_a_loss() {
+        let map = Map { full: true, ..Default::default() };
+        let s = Saves::new(&map, "/");
+        assert_eq!(s.write_game("g", 0, &game(1, 2), 1.0), Err(WriteError::Store(StoreError::Full)));
+    }
+
+    #[test]
+    fn records_survive_a_bad_entry_and_garbage_is_kept_aside() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        let mut r = Records::default();
+        r.add("sudoku/standard", Record { name: "Anna".into(), score: 90, at: 1 });
+        let text = r.to_json().replace("]", ",{\"name\":1}]");
+        s.set(RECORDS, &text).unwrap();
+        let read = s.read_records().unwrap();
+        assert_eq!((read.records.list("sudoku/standard").len(), read.dropped, read.unreadable), (1, 1, false));
+        s.set(RECORDS, "kaputt").unwrap();
+        let read = s.read_records().unwrap();
+        assert!(read.unreadable && read.records.lists.is_empty());
+        s.write_records(&r).unwrap();
+        assert_eq!(s.get(RECORDS_UNREADABLE).unwrap().as_deref(), Some("kaputt"), "the old text is kept aside");
+    }
+}
