@@ -227,7 +227,7 @@ impl<S: Store> Saves<S> {
         if open.len() < MAX_UNFINISHED {
             return Ok(None);
         }
-        Ok(open.into_iter().filter(|e| e.save.is_ok()).last())
+        Ok(open.into_iter().rfind(|e| e.save.is_ok()))
     }
 
     pub fn read_game(&self, id: &str) -> Result<Option<Result<Save, LoadError>>, StoreError> {

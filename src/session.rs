@@ -497,7 +497,7 @@ pub fn free_name(wanted: &str, taken: impl Fn(&str) -> bool) -> String {
     if !taken(&base) {
         return base;
     }
-    (2..1000).map(|i| with_suffix(&base, &format!(" ({i})"))).find(|n| !taken(n)).unwrap_or(base)
+    (2..=u32::MAX).map(|i| with_suffix(&base, &format!(" ({i})"))).find(|n| !taken(n)).unwrap_or(base)
 }
 
 /// The players as setup and every loaded save leave them: names cleaned (control and bidi
@@ -517,6 +517,13 @@ pub fn clean_seats(seats: &mut [Seat]) {
                 seats[i].name = name;
             }
         }
+    }
+    distinct_colors(seats);
+}
+
+/// Makes colours unique: a later seat that repeats a colour gets the first free one.
+pub fn distinct_colors(seats: &mut [Seat]) {
+    for i in 1..seats.len() {
         if seats[..i].iter().any(|s| s.color == seats[i].color) {
             if let Some(free) = PlayerColor::ALL.into_iter().find(|c| seats.iter().all(|s| s.color != *c)) {
                 seats[i].color = free;

@@ -8,15 +8,21 @@ use crate::session::Stored;
 use crate::session::Seat;
 use leptos::prelude::*;
 
-/// The current message, if any. Errors stay until dismissed; notes too, but look calmer.
+/// The current message, if any. Errors stay until dismissed; notes too, but look calmer. Never
+/// shown on the hand-over cover: a message is for the player at the device.
 #[component]
 pub fn ToastView() -> impl IntoView {
     let ctx = AppCtx::get();
     move || {
+        if ctx.cover.with(Option::is_some) {
+            return None;
+        }
         ctx.toast.get().map(|toast| {
             view! {
                 <div class="toast" class:error=toast.error data-test="message" role="alert">
-                    <span>{toast.text}</span>
+                    <span>{toast.text}{toast.detail.map(|d| view! {
+                        <details class="detail"><summary>{t("Details", "Details")}</summary><code data-test="message-detail">{d}</code></details>
+                    })}</span>
                     <button class="icon" aria-label=t("Schließen", "Close") on:click=move |_| ctx.toast.set(None)>
                         "×"
                     </button>
@@ -48,7 +54,7 @@ pub fn HandOver(seat: Seat, player: usize) -> impl IntoView {
                     class="primary big"
                     data-test="reveal"
                     data-player=player.to_string()
-                    on:click=move |_| ctx.cover.set(None)
+                    on:click=move |_| ctx.lift_cover()
                 >
                     {if super::i18n::is_de() {
                         format!("Ich bin {} – zeigen", seat.name)
@@ -62,6 +68,71 @@ pub fn HandOver(seat: Seat, player: usize) -> impl IntoView {
                 </button>
             </div>
         </div>
+    }
+}
+
+/// Catches taps for a moment after the cover is lifted, so a double or triple tap on "show"
+/// never plays a move on the board underneath.
+#[component]
+pub fn TapShield() -> impl IntoView {
+    let ctx = AppCtx::get();
+    view! {
+        <Show when=move || ctx.shield.get()>
+            <div class="tap-shield" data-test="tap-shield" aria-hidden="true"
+                on:click=|ev| { ev.prevent_default(); ev.stop_propagation(); }></div>
+        </Show>
+    }
+}
+
+/// The question before a new game pushes out the oldest of too many unfinished games.
+#[component]
+pub fn PendingQuestion() -> impl IntoView {
+    let ctx = AppCtx::get();
+    move || {
+        let summary = ctx.pending.with(|p| p.as_ref().map(|p| p.oldest_summary.clone()))?;
+        let text = if super::i18n::is_de() {
+            format!("Es sind schon {} angefangene Spiele gespeichert. Für das neue Spiel wird das älteste gelöscht: {summary}.", crate::saves::MAX_UNFINISHED)
+        } else {
+            format!("{} unfinished games are stored already. The new game replaces the oldest: {summary}.", crate::saves::MAX_UNFINISHED)
+        };
+        Some(view! { <Confirm text=text yes=t("Ältestes löschen", "Delete the oldest") on_answer=Callback::new(move |yes| ctx.answer_pending(yes)) /> })
+    }
+}
+
+/// Shown when another tab changed (or deleted) the game running here: this tab has stopped
+/// saving it and offers to load that tab's game, or to keep this one as a game of its own.
+#[component]
+pub fn ConflictDialog() -> impl IntoView {
+    let ctx = AppCtx::get();
+    move || {
+        let conflict = ctx.conflict.get()?;
+        let reload = move |_| match ctx.record.get_untracked() {
+            Some((id, _)) if conflict == crate::saves::Conflict::Changed => ctx.resume(&id),
+            _ => {
+                ctx.conflict.set(None);
+                ctx.record.set(None);
+                ctx.game.set(None);
+                ctx.go(super::Route::Home);
+            }
+        };
+        Some(view! {
+            <div class="modal-backdrop" role="alertdialog" aria-modal="true" data-test="conflict">
+                <div class="modal">
+                    <p>{super::storage::conflict_message(conflict)}</p>
+                    <div class="row">
+                        <button class="primary" data-test="conflict-reload" on:click=reload>
+                            {match conflict {
+                                crate::saves::Conflict::Changed => t("Spielstand von dort laden", "Load the game from there"),
+                                crate::saves::Conflict::Deleted => t("Zur Startseite", "Back to home"),
+                            }}
+                        </button>
+                        <button data-test="conflict-keep" on:click=move |_| ctx.keep_as_new_game()>
+                            {t("Meinen Stand als eigenes Spiel behalten", "Keep mine as a game of its own")}
+                        </button>
+                    </div>
+                </div>
+            </div>
+        })
     }
 }
 
@@ -146,7 +217,7 @@ pub fn PlayerTag(seat: Seat) -> impl IntoView {
     view! {
         <span class="player-tag">
             <span class=format!("stone c-{}", seat.color.id()) aria-hidden="true"></span>
-            <span class="player-name">{seat.name}</span>
+            <bdi class="player-name">{seat.name}</bdi>
         </span>
     }
 }

@@ -12,6 +12,7 @@ pub mod sudoku;
 pub mod viermalvier;
 
 use crate::engine::{Game, GameKind};
+use crate::saves::{Conflict, KeyKind, WriteError};
 use crate::session::{AnySession, Session, Stored};
 use leptos::prelude::*;
 use settings::Settings;
@@ -19,11 +20,12 @@ use std::marker::PhantomData;
 use wasm_bindgen::prelude::*;
 
 /// Where the app is. Kept in the URL's hash so it works under any sub-path and survives a reload.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
     Setup(GameKind),
-    Play,
+    /// A running game, by the id of its record (so a reload, or a second tab, opens that game).
+    Play(String),
     Rules(GameKind),
     Settings,
 }
@@ -35,28 +37,48 @@ impl Route {
         match (parts.next(), parts.next()) {
             (Some("new"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Setup),
             (Some("rules"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Rules),
-            (Some("play"), _) => Route::Play,
+            (Some("play"), Some(id)) if is_game_id(id) => Route::Play(id.to_string()),
             (Some("settings"), _) => Route::Settings,
             _ => Route::Home,
         }
     }
 
-    pub fn to_hash(self) -> String {
+    pub fn to_hash(&self) -> String {
         match self {
             Route::Home => "#/".into(),
             Route::Setup(k) => format!("#/new/{}", k.id()),
-            Route::Play => "#/play".into(),
+            Route::Play(id) => format!("#/play/{id}"),
             Route::Rules(k) => format!("#/rules/{}", k.id()),
             Route::Settings => "#/settings".into(),
         }
     }
 }
 
-/// A short message for the user (an error or a note), shown until dismissed or replaced.
+/// Game ids are the hex digits [`new_game_id`] makes; anything else in a URL is ignored.
+fn is_game_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A fresh id for a running game's record.
+pub fn new_game_id() -> String {
+    format!("{:016x}", new_seed())
+}
+
+/// A short message for the user (an error or a note), shown until dismissed or replaced. The
+/// technical `detail` (a parser's words) is shown only under it, folded.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Toast {
     pub text: String,
     pub error: bool,
+    pub detail: Option<String>,
+}
+
+/// A new game waiting for the answer whether the oldest unfinished game may go (the cap).
+#[derive(Clone, Debug)]
+pub struct PendingGame {
+    pub session: AnySession,
+    pub oldest_id: String,
+    pub oldest_summary: String,
 }
 
 /// Shared handles, provided once at the root.
@@ -67,10 +89,18 @@ pub struct AppCtx {
     pub game: RwSignal<Option<AnySession>>,
     pub settings: RwSignal<Settings>,
     pub toast: RwSignal<Option<Toast>>,
+    /// The running game's record: its id and the revision this tab last read or wrote.
+    pub record: RwSignal<Option<(String, u64)>>,
+    /// Set when another tab changed or deleted the running game: this tab no longer saves it.
+    pub conflict: RwSignal<Option<Conflict>>,
+    /// A new game waiting for the cap question.
+    pub pending: RwSignal<Option<PendingGame>>,
     /// `Some(player)` while the hand-over cover asks to pass the device to `player`.
     pub cover: RwSignal<Option<usize>>,
-    /// Bumped whenever save slots change, so lists re-read storage.
-    pub slots_changed: RwSignal<u32>,
+    /// True for a moment after the cover is lifted: swallows the taps of a double or triple tap.
+    pub shield: RwSignal<bool>,
+    /// Bumped whenever saved games or slots change (here or in another tab), so lists re-read.
+    pub saves_changed: RwSignal<u32>,
 }
 
 impl AppCtx {
@@ -80,17 +110,18 @@ impl AppCtx {
     }
 
     pub fn go(&self, route: Route) {
+        let hash = route.to_hash();
         if self.route.get_untracked() != route {
             self.route.set(route);
         }
         if let Some(w) = web_sys::window() {
-            let _ = w.location().set_hash(&route.to_hash());
+            let _ = w.location().set_hash(&hash);
         }
     }
 
     /// A note that goes away by itself after a few seconds.
     pub fn say(&self, text: impl Into<String>) {
-        let toast = Toast { text: text.into(), error: false };
+        let toast = Toast { text: text.into(), error: false, detail: None };
         self.toast.set(Some(toast.clone()));
         let slot = self.toast;
         set_timeout(
@@ -104,15 +135,70 @@ impl AppCtx {
     }
 
     pub fn warn(&self, text: impl Into<String>) {
-        self.toast.set(Some(Toast { text: text.into(), error: true }));
+        self.toast.set(Some(Toast { text: text.into(), error: true, detail: None }));
     }
 
-    /// Makes `session` the running game and opens it (behind the cover when needed).
+    /// An error in plain words with the technical detail folded under it.
+    pub fn warn_detail(&self, text: impl Into<String>, detail: Option<&str>) {
+        self.toast.set(Some(Toast { text: text.into(), error: true, detail: detail.map(str::to_string) }));
+    }
+
+    pub fn bump_saves(&self) {
+        self.saves_changed.update(|n| *n += 1);
+    }
+
+    /// Raises (or lowers) the hand-over cover. A message belongs to the player who caused it:
+    /// it goes when the device passes on.
+    pub fn set_cover(&self, player: Option<usize>) {
+        if player.is_some() {
+            self.toast.set(None);
+        }
+        self.cover.set(player);
+    }
+
+    /// Lifts the cover, and for a moment swallows further taps (a double tap on "show" must not
+    /// reach the board underneath).
+    pub fn lift_cover(&self) {
+        self.cover.set(None);
+        self.shield.set(true);
+        let shield = self.shield;
+        set_timeout(move || shield.set(false), std::time::Duration::from_millis(500));
+    }
+
+    /// Makes `session` a new running game with its own record and opens it. With
+    /// [`MAX_UNFINISHED`](crate::saves::MAX_UNFINISHED) unfinished games stored, asks first
+    /// whether the oldest may go. Never replaces another game.
     pub fn open_game(&self, session: AnySession) {
-        self.cover.set(self.cover_for(&session));
+        if let Ok(Some(oldest)) = storage::saves().oldest_if_full() {
+            let oldest_summary = oldest.save.as_ref().map(screens::home::save_summary).unwrap_or_default();
+            self.pending.set(Some(PendingGame { session, oldest_id: oldest.name, oldest_summary }));
+            return;
+        }
+        self.start_game(session);
+    }
+
+    /// Answers the cap question: `true` deletes the oldest unfinished game and opens the new one.
+    pub fn answer_pending(&self, yes: bool) {
+        let Some(pending) = self.pending.get_untracked() else { return };
+        self.pending.set(None);
+        if yes {
+            if let Err(e) = storage::saves().delete_game(&pending.oldest_id) {
+                self.warn(storage::store_message(e));
+                return;
+            }
+            self.start_game(pending.session);
+        }
+    }
+
+    fn start_game(&self, session: AnySession) {
+        let id = new_game_id();
+        self.record.set(Some((id.clone(), 0)));
+        self.conflict.set(None);
+        self.set_cover(self.cover_for(&session));
         self.game.set(Some(session));
         self.autosave();
-        self.go(Route::Play);
+        self.bump_saves();
+        self.go(Route::Play(id));
     }
 
     /// Who the cover should name before `session` is shown, if anyone.
@@ -121,26 +207,85 @@ impl AppCtx {
         player.filter(|_| self.settings.get_untracked().handover)
     }
 
-    /// Picks the autosaved game up again (after a reload or the back button); home when there
-    /// is none, with a message when it cannot be read.
-    pub fn resume_autosave(&self) {
-        match storage::read_autosave() {
-            Some(Ok(save)) => {
-                self.cover.set(self.cover_for(&save.session));
+    /// Opens the stored game `id` (after a reload, the back button, "continue", or to take over
+    /// what another tab saved); home with a message when it is gone or unreadable.
+    pub fn resume(&self, id: &str) {
+        match storage::saves().read_game(id) {
+            Ok(Some(Ok(save))) => {
+                self.record.set(Some((id.to_string(), save.header.rev)));
+                self.conflict.set(None);
+                self.set_cover(self.cover_for(&save.session));
                 self.game.set(Some(save.session));
+                self.go(Route::Play(id.to_string()));
             }
-            Some(Err(e)) => {
-                self.warn(format!("{} {e}", i18n::t("Das automatisch gesicherte Spiel ist nicht lesbar:", "The autosaved game cannot be read:")));
+            Ok(Some(Err(e))) => {
                 self.go(Route::Home);
+                self.warn_detail(storage::load_error_text(i18n::t("Das angefangene Spiel", "The unfinished game"), &e), e.detail());
             }
-            None => self.go(Route::Home),
+            Ok(None) => {
+                self.go(Route::Home);
+                self.warn(i18n::t("Dieses Spiel ist nicht mehr gespeichert.", "This game is no longer stored."));
+            }
+            Err(e) => {
+                self.go(Route::Home);
+                self.warn(storage::store_message(e));
+            }
         }
     }
 
+    /// Keeps what this tab shows as a game of its own (after a conflict with another tab).
+    pub fn keep_as_new_game(&self) {
+        let id = new_game_id();
+        self.record.set(Some((id.clone(), 0)));
+        self.conflict.set(None);
+        self.autosave();
+        self.bump_saves();
+        self.go(Route::Play(id));
+    }
+
+    /// Writes the running game's record, unless another tab has changed it since this tab read
+    /// it: then nothing is written and the conflict is shown.
     pub fn autosave(&self) {
-        let result = self.game.with_untracked(|g| g.as_ref().map(storage::write_autosave));
-        if let Some(Err(e)) = result {
-            self.warn(e.message());
+        let Some((id, rev)) = self.record.get_untracked() else { return };
+        if self.conflict.get_untracked().is_some() {
+            return;
+        }
+        let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_game(&id, rev, g, storage::now_ms())));
+        match result {
+            Some(Ok(rev)) => self.record.set(Some((id, rev))),
+            Some(Err(WriteError::Conflict(c))) => self.conflict.set(Some(c)),
+            Some(Err(e)) => self.warn(storage::write_message(&e)),
+            None => {}
+        }
+    }
+
+    /// Another tab wrote `key` (`None`: it cleared everything): refresh lists, and notice at once
+    /// when it is the game running here.
+    fn on_storage(&self, key: Option<String>, new_value: Option<String>) {
+        let kind = key.as_deref().map(|k| storage::saves().classify(k));
+        if matches!(kind, Some(KeyKind::Foreign | KeyKind::Other)) {
+            return;
+        }
+        self.bump_saves();
+        let Some((id, rev)) = self.record.get_untracked() else { return };
+        let ours = match &kind {
+            Some(KeyKind::Game(changed)) => *changed == id,
+            None => true,
+            _ => false,
+        };
+        if !ours || self.conflict.get_untracked().is_some() {
+            return;
+        }
+        let conflict = match new_value.as_deref() {
+            None => Some(Conflict::Deleted),
+            Some(text) => (crate::saves::rev_of(text) != Some(rev)).then_some(Conflict::Changed),
+        };
+        if conflict.is_some() && matches!(self.route.get_untracked(), Route::Play(_)) {
+            self.conflict.set(conflict);
+        } else if conflict.is_some() {
+            // Not looking at it: simply forget the stale copy; "continue" reads the new one.
+            self.record.set(None);
+            self.game.set(None);
         }
     }
 }
@@ -182,6 +327,10 @@ impl<G: Stored> GameHandle<G> {
     /// hand-over cover when the device passes to another player. `None` when no game of this
     /// kind is running (nothing happens then).
     pub fn play(&self, mv: &G::Move) -> Option<Result<G::Event, G::Error>> {
+        // Another tab has this game further on: nothing is played here until the player chose.
+        if self.ctx.conflict.get_untracked().is_some() {
+            return None;
+        }
         let mut result = None;
         let mut cover = None;
         self.ctx.game.update(|g| {
@@ -197,7 +346,7 @@ impl<G: Stored> GameHandle<G> {
         });
         if let Some(Ok(_)) = &result {
             if self.ctx.settings.get_untracked().handover {
-                self.ctx.cover.set(cover);
+                self.ctx.set_cover(cover);
             }
             self.ctx.autosave();
         }
@@ -233,6 +382,8 @@ pub fn new_seed() -> u64 {
 
 #[component]
 fn App() -> impl IntoView {
+    // Saves of format 1 were shared by the whole origin: copy them into this deployment once.
+    let _ = storage::saves().adopt_legacy(new_game_id);
     let settings = Settings::load();
     i18n::set_lang(settings.lang);
     let ctx = AppCtx {
@@ -240,10 +391,23 @@ fn App() -> impl IntoView {
         game: RwSignal::new(None),
         settings: RwSignal::new(settings),
         toast: RwSignal::new(None),
+        record: RwSignal::new(None),
+        conflict: RwSignal::new(None),
+        pending: RwSignal::new(None),
         cover: RwSignal::new(None),
-        slots_changed: RwSignal::new(0),
+        shield: RwSignal::new(false),
+        saves_changed: RwSignal::new(0),
     };
     provide_context(ctx);
+
+    // Another tab (of this deployment) saved something: lists refresh, a clash shows at once.
+    let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |ev: web_sys::StorageEvent| {
+        ctx.on_storage(ev.key(), ev.new_value());
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    }
+    on_storage.forget();
 
     // The back button and links change the hash; follow them.
     let on_hash = Closure::<dyn Fn()>::new(move || {
@@ -257,11 +421,12 @@ fn App() -> impl IntoView {
     }
     on_hash.forget();
 
+    let lang = Memo::new(move |_| ctx.settings.with(|s| s.lang));
     view! {
         <div class="app" class:reduced-motion=move || ctx.settings.with(|s| s.reduced_motion)>
             {move || {
-                // Reading the language here re-renders every screen when it changes.
-                let lang = ctx.settings.with(|s| s.lang);
+                // The language (only it, not every setting) re-renders every screen when it changes.
+                let lang = lang.get();
                 i18n::set_lang(lang);
                 if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
                     let _ = root.set_attribute("lang", if lang == i18n::Lang::De { "de" } else { "en" });
@@ -269,12 +434,13 @@ fn App() -> impl IntoView {
                 match ctx.route.get() {
                     Route::Home => screens::home::Home().into_any(),
                     Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),
-                    Route::Play => screens::play::Play().into_any(),
+                    Route::Play(_) => screens::play::Play().into_any(),
                     Route::Rules(kind) => view! { <screens::manual::Rules kind=kind /> }.into_any(),
                     Route::Settings => screens::settings::SettingsScreen().into_any(),
                 }
             }}
             <components::ToastView />
+            <components::PendingQuestion />
         </div>
     }
 }

@@ -2,6 +2,7 @@
 
 use super::i18n::{browser_lang, Lang};
 use super::storage;
+use crate::saves::{StoreError, SETTINGS};
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 
@@ -31,16 +32,16 @@ impl Settings {
     pub fn load() -> Settings {
         // gloo's LocalStorage throws when storage is disabled, so ask first.
         if storage::available() {
-            LocalStorage::get(storage::SETTINGS_KEY).unwrap_or_default()
+            LocalStorage::get(storage::saves().key(SETTINGS)).unwrap_or_default()
         } else {
             Settings::default()
         }
     }
 
-    pub fn store(&self) -> Result<(), storage::StorageError> {
+    pub fn store(&self) -> Result<(), StoreError> {
         if !storage::available() {
-            return Err(storage::StorageError::Unavailable);
+            return Err(StoreError::Unavailable);
         }
-        LocalStorage::set(storage::SETTINGS_KEY, self).map_err(|_| storage::StorageError::Full)
+        LocalStorage::set(storage::saves().key(SETTINGS), self).map_err(|_| StoreError::Full)
     }
 }

@@ -1,144 +1,159 @@
-//! The persistence boundary: localStorage, which may be disabled, full or hold anything.
-//! Every call returns a `Result`; nothing here panics.
+//! The persistence boundary: localStorage (which may be disabled, full or hold anything) behind
+//! the pure [`crate::saves`] rules, and the plain-language messages for what can go wrong.
 
-use crate::session::{self, AnySession, LoadError, Save};
+use crate::saves::{Conflict, Saves, Store, StoreError, WriteError};
+use crate::session::LoadError;
+use crate::ui::i18n::{is_de, t};
 use web_sys::Storage;
 
-pub const AUTOSAVE_KEY: &str = "spieltisch.autosave";
-pub const SLOT_PREFIX: &str = "spieltisch.slot.";
-pub const SETTINGS_KEY: &str = "spieltisch.settings";
+/// The browser's localStorage as a [`Store`].
+#[derive(Clone, Copy)]
+pub struct Local;
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum StorageError {
-    /// The browser refuses storage (private mode, disabled by the user).
-    Unavailable,
-    /// The quota is used up.
-    Full,
-}
-
-impl StorageError {
-    pub fn message(&self) -> &'static str {
-        match self {
-            StorageError::Unavailable => crate::ui::i18n::t(
-                "Der Browser erlaubt kein Speichern. Das Spiel läuft weiter, wird aber nicht gesichert.",
-                "The browser does not allow saving. The game goes on but is not stored.",
-            ),
-            StorageError::Full => crate::ui::i18n::t(
-                "Der Speicher des Browsers ist voll. Das Spiel läuft weiter; lösche alte Spielstände, um wieder zu sichern.",
-                "The browser's storage is full. The game goes on; delete old saves to store it again.",
-            ),
-        }
-    }
-}
-
-fn storage() -> Result<Storage, StorageError> {
-    let window = web_sys::window().ok_or(StorageError::Unavailable)?;
+fn storage() -> Result<Storage, StoreError> {
+    let window = web_sys::window().ok_or(StoreError::Unavailable)?;
     match window.local_storage() {
         Ok(Some(s)) => Ok(s),
-        _ => Err(StorageError::Unavailable),
+        _ => Err(StoreError::Unavailable),
     }
+}
+
+impl Store for Local {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        storage()?.get_item(key).map_err(|_| StoreError::Unavailable)
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        // A failing setItem is, in practice, the quota (QuotaExceededError).
+        storage()?.set_item(key, value).map_err(|_| StoreError::Full)
+    }
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        storage()?.remove_item(key).map_err(|_| StoreError::Unavailable)
+    }
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        let s = storage()?;
+        let n = s.length().map_err(|_| StoreError::Unavailable)?;
+        Ok((0..n).filter_map(|i| s.key(i).ok().flatten()).collect())
+    }
+}
+
+/// This deployment's saves: keys scoped to the directory the app is served from.
+pub fn saves() -> Saves<Local> {
+    let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
+    Saves::new(Local, &path)
 }
 
 pub fn available() -> bool {
     storage().is_ok()
 }
 
-pub fn get(key: &str) -> Result<Option<String>, StorageError> {
-    storage()?.get_item(key).map_err(|_| StorageError::Unavailable)
-}
-
-pub fn set(key: &str, value: &str) -> Result<(), StorageError> {
-    // A failing setItem is, in practice, the quota (QuotaExceededError).
-    storage()?.set_item(key, value).map_err(|_| StorageError::Full)
-}
-
-pub fn remove(key: &str) -> Result<(), StorageError> {
-    storage()?.remove_item(key).map_err(|_| StorageError::Unavailable)
-}
-
-fn keys() -> Result<Vec<String>, StorageError> {
-    let s = storage()?;
-    let n = s.length().map_err(|_| StorageError::Unavailable)?;
-    Ok((0..n).filter_map(|i| s.key(i).ok().flatten()).collect())
-}
-
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-/// A slot as listed on the home screen: either readable or with the reason it is not.
-#[derive(Clone, Debug)]
-pub struct SlotEntry {
-    pub name: String,
-    pub save: Result<Save, LoadError>,
-}
-
-pub fn slot_key(name: &str) -> String {
-    format!("{SLOT_PREFIX}{name}")
-}
-
-/// All named slots, newest first, unreadable ones included (each with its own error).
-pub fn list_slots() -> Result<Vec<SlotEntry>, StorageError> {
-    let mut slots: Vec<SlotEntry> = keys()?
-        .into_iter()
-        .filter_map(|k| k.strip_prefix(SLOT_PREFIX).map(str::to_owned))
-        .map(|name| {
-            let save = match get(&slot_key(&name)) {
-                Ok(Some(text)) => session::from_json(&text),
-                _ => Err(LoadError::NotJson),
-            };
-            SlotEntry { name, save }
-        })
-        .collect();
-    slots.sort_by(|a, b| {
-        let at = a.save.as_ref().map(|s| s.header.saved_at).unwrap_or(f64::MAX);
-        let bt = b.save.as_ref().map(|s| s.header.saved_at).unwrap_or(f64::MAX);
-        bt.total_cmp(&at).then_with(|| a.name.cmp(&b.name))
-    });
-    Ok(slots)
-}
-
-pub fn write_slot(name: &str, session: &AnySession) -> Result<(), StorageError> {
-    let json = session::to_json(session, name, now_ms()).map_err(|_| StorageError::Unavailable)?;
-    set(&slot_key(&session::clean_name(name)), &json)
-}
-
-pub fn write_autosave(session: &AnySession) -> Result<(), StorageError> {
-    let json = session::to_json(session, "Autosave", now_ms()).map_err(|_| StorageError::Unavailable)?;
-    set(AUTOSAVE_KEY, &json)
-}
-
-/// The autosaved game, if there is a readable one.
-pub fn read_autosave() -> Option<Result<Save, LoadError>> {
-    match get(AUTOSAVE_KEY) {
-        Ok(Some(text)) => Some(session::from_json(&text)),
-        _ => None,
+pub fn store_message(e: StoreError) -> &'static str {
+    match e {
+        StoreError::Unavailable => t(
+            "Der Browser erlaubt kein Speichern. Das Spiel läuft weiter, wird aber nicht gesichert.",
+            "The browser does not allow saving. The game goes on but is not stored.",
+        ),
+        StoreError::Full => t(
+            "Der Speicher des Browsers ist voll. Das Spiel läuft weiter; lösche alte Spielstände, um wieder zu sichern.",
+            "The browser's storage is full. The game goes on; delete old saves to store it again.",
+        ),
     }
 }
 
-/// A slot name not yet taken: `name`, else `name (2)`, `name (3)` …
-pub fn free_slot_name(name: &str) -> String {
-    let base = session::clean_name(name);
-    let taken = |n: &str| matches!(get(&slot_key(n)), Ok(Some(_)));
-    if !taken(&base) {
-        return base;
-    }
-    (2..).map(|i| format!("{base} ({i})")).find(|n| !taken(n)).unwrap_or(base)
-}
-
-pub const RECORDS_KEY: &str = "spieltisch.records";
-
-/// The solo high-score lists; empty when none are stored, an explanation when they are unreadable.
-pub fn read_records() -> Result<crate::records::Records, String> {
-    match get(RECORDS_KEY) {
-        Ok(Some(text)) => crate::records::Records::from_json(&text).map_err(|_| {
-            crate::ui::i18n::t("Die gespeicherte Bestenliste ist beschädigt.", "The stored high-score list is damaged.").to_string()
-        }),
-        Ok(None) => Ok(Default::default()),
-        Err(e) => Err(e.message().to_string()),
+pub fn write_message(e: &WriteError) -> String {
+    match e {
+        WriteError::Store(e) => store_message(*e).to_string(),
+        WriteError::Conflict(c) => conflict_message(*c).to_string(),
+        WriteError::Encode(why) => format!("{} ({why})", t("Das Spiel konnte nicht gespeichert werden.", "The game could not be saved.")),
     }
 }
 
-pub fn write_records(records: &crate::records::Records) -> Result<(), StorageError> {
-    set(RECORDS_KEY, &records.to_json())
+pub fn conflict_message(c: Conflict) -> &'static str {
+    match c {
+        Conflict::Changed => t(
+            "Dieses Spiel wurde inzwischen in einem anderen Fenster weitergespielt. Damit dort nichts verloren geht, wird es hier nicht gespeichert.",
+            "This game has been played on in another window since. So that nothing is lost there, it is not saved here.",
+        ),
+        Conflict::Deleted => t(
+            "Dieses Spiel wurde inzwischen in einem anderen Fenster gelöscht. Hier wird es nicht mehr gespeichert.",
+            "This game has been deleted in another window since. It is no longer saved here.",
+        ),
+    }
+}
+
+/// Why a save cannot be loaded, in plain words; the technical detail (if any) is separate.
+pub fn load_reason(e: &LoadError) -> String {
+    use LoadError::*;
+    match e {
+        TooLarge { bytes } => {
+            let mb = *bytes as f64 / 1_048_576.0;
+            if is_de() {
+                format!("die Datei ist zu groß ({mb:.1} MB; ein Spielstand hat wenige KB)")
+            } else {
+                format!("the file is too large ({mb:.1} MB; a save is a few KB)")
+            }
+        }
+        NotJson => t("die Daten sind beschädigt oder unvollständig", "the data is damaged or incomplete").to_string(),
+        Foreign => t("das ist kein Spielstand dieser App", "this is not a save of this app").to_string(),
+        Newer { found, supported } => {
+            if is_de() {
+                format!("er stammt von einer neueren Version der App (Format {found}, diese Version liest bis Format {supported}) – bitte die App aktualisieren")
+            } else {
+                format!("it comes from a newer version of the app (format {found}; this version reads up to format {supported}) – please update")
+            }
+        }
+        NewerRules { found, supported, .. } => {
+            if is_de() {
+                format!("er stammt von einer neueren Version der Spielregeln (Stand {found}, diese Version kennt bis {supported}) – bitte die App aktualisieren")
+            } else {
+                format!("it comes from a newer version of the rules (version {found}; this version knows up to {supported}) – please update")
+            }
+        }
+        UnknownGame(g) => if is_de() { format!("unbekanntes Spiel „{g}“") } else { format!("unknown game “{g}”") },
+        Damaged(_) => t("der Inhalt ist fehlerhaft oder passt nicht zusammen", "its content is damaged or does not fit together").to_string(),
+    }
+}
+
+/// "The save “x” cannot be loaded: why." for a slot, a file or a running game.
+pub fn load_error_text(name: &str, e: &LoadError) -> String {
+    let why = load_reason(e);
+    if is_de() {
+        format!("„{name}“ kann nicht geladen werden: {why}.")
+    } else {
+        format!("“{name}” cannot be loaded: {why}.")
+    }
+}
+
+/// The high-score lists. Bad entries are dropped and the user told once: the cleaned lists are
+/// written back at once (an unreadable store was kept aside by [`Saves::read_records`]).
+pub fn load_records(ctx: crate::ui::AppCtx) -> crate::records::Records {
+    let saves = saves();
+    let read = match saves.read_records() {
+        Ok(read) => read,
+        Err(e) => {
+            ctx.warn(store_message(e));
+            return Default::default();
+        }
+    };
+    if read.unreadable || read.dropped > 0 {
+        let text = if read.unreadable {
+            t(
+                "Die gespeicherte Bestenliste war nicht lesbar. Sie wurde beiseitegelegt; eine neue wird begonnen.",
+                "The stored high-score list was unreadable. It was set aside; a new one is started.",
+            )
+            .to_string()
+        } else if is_de() {
+            format!("{} unlesbare Einträge der Bestenliste wurden entfernt; alle übrigen bleiben.", read.dropped)
+        } else {
+            format!("{} unreadable high-score entries were removed; all others are kept.", read.dropped)
+        };
+        ctx.warn(text);
+        if let Err(e) = saves.write_records(&read.records) {
+            ctx.warn(store_message(e));
+        }
+    }
+    read.records
 }

@@ -363,6 +363,42 @@ impl Browser {
         self.cmd("POST", "/back", Some(json!({}))).map(|_| ())
     }
 
+    // ----- tabs -------------------------------------------------------------------------------
+
+    /// Opens a new tab of the same browser (same origin storage) and returns its handle; the
+    /// current tab stays the one commands go to until [`switch_to`](Self::switch_to).
+    pub fn new_tab(&self) -> Result<String> {
+        let v = self.cmd("POST", "/window/new", Some(json!({ "type": "tab" })))?;
+        Ok(v["handle"].as_str().unwrap_or("").to_string())
+    }
+
+    pub fn tab(&self) -> Result<String> {
+        Ok(self.cmd("GET", "/window", None)?.as_str().unwrap_or("").to_string())
+    }
+
+    pub fn switch_to(&self, handle: &str) -> Result<()> {
+        self.cmd("POST", "/window", Some(json!({ "handle": handle }))).map(|_| ())
+    }
+
+    // ----- touch --------------------------------------------------------------------------------
+
+    /// Taps `count` times with one finger at the centre of `el` (where it is at the first tap),
+    /// `gap_ms` between the taps, as a quick double or triple tap on a touch screen.
+    pub fn tap_repeatedly(&self, el: &Element, count: usize, gap_ms: u64) -> Result<()> {
+        let mut steps = vec![json!({ "type": "pointerMove", "duration": 0, "origin": el.json(), "x": 0, "y": 0 })];
+        for _ in 0..count {
+            steps.push(json!({ "type": "pointerDown", "button": 0 }));
+            steps.push(json!({ "type": "pause", "duration": 30 }));
+            steps.push(json!({ "type": "pointerUp", "button": 0 }));
+            steps.push(json!({ "type": "pause", "duration": gap_ms }));
+        }
+        let actions = json!({ "actions": [{
+            "type": "pointer", "id": "finger", "parameters": { "pointerType": "touch" }, "actions": steps
+        }] });
+        self.cmd("POST", "/actions", Some(actions))?;
+        self.cmd("DELETE", "/actions", None).map(|_| ())
+    }
+
     pub fn title(&self) -> Result<String> {
         Ok(self
             .cmd("GET", "/title", None)?

@@ -90,7 +90,7 @@ fn reload_restores_autosave() {
     resume_to_board(&app);
     let state = app
         .autosave_state()
-        .expect("spieltisch.autosave written after moves");
+        .expect("the game's record written after moves");
     let board = app.board_snapshot();
 
     app.b.refresh().ctx("refresh");
@@ -162,7 +162,7 @@ fn save_as(app: &App, name: &str) {
     app.b.clear(&input).ctx("clear slot name");
     app.b.send_keys(&input, name).ctx("type slot name");
     app.click("[data-test=save-confirm]");
-    let key = format!("spieltisch.slot.{name}");
+    let key = app.scoped_key(&format!("slot.{name}"));
     app.b
         .wait_until(T, &format!("localStorage {key}"), |b| {
             let v = b.execute(
@@ -187,7 +187,7 @@ fn save_slot_export_import_round_trip() {
     play_placements(&app, 2, 21);
     resume_to_board(&app);
     save_as(&app, "Test");
-    let saved: Value = serde_json::from_str(&app.local_storage("spieltisch.slot.Test").unwrap())
+    let saved: Value = serde_json::from_str(&app.local_storage(&app.scoped_key("slot.Test")).unwrap())
         .expect("slot is JSON");
     go_home(&app);
 
@@ -198,7 +198,7 @@ fn save_slot_export_import_round_trip() {
     let exported = exported_file(&app);
     let file: Value = serde_json::from_str(&exported).expect("exported save is JSON");
     assert_eq!(file["app"], "spieltisch");
-    assert_eq!(file["schema"], 1);
+    assert_eq!(file["schema"], 2);
     assert_eq!(file["game"], "just4fun");
     assert_eq!(file["name"], "Test");
     assert_eq!(
@@ -213,7 +213,7 @@ fn save_slot_export_import_round_trip() {
     app.click("[data-test=confirm-yes]");
     app.b.wait_gone(slot, T).ctx("slot deleted");
     assert_eq!(
-        app.local_storage("spieltisch.slot.Test"),
+        app.local_storage(&app.scoped_key("slot.Test")),
         None,
         "slot storage removed"
     );
@@ -227,7 +227,7 @@ fn save_slot_export_import_round_trip() {
         .ctx("choose import file");
     app.wait(slot);
     let back: Value = serde_json::from_str(
-        &app.local_storage("spieltisch.slot.Test")
+        &app.local_storage(&app.scoped_key("slot.Test"))
             .expect("imported slot stored"),
     )
     .unwrap();
@@ -251,7 +251,7 @@ fn corrupted_slot_is_reported_and_others_load() {
     play_placements(&app, 1, 31);
     resume_to_board(&app);
     save_as(&app, "Gut");
-    app.set_local_storage("spieltisch.slot.Kaputt", "{ das ist kein Spielstand");
+    app.set_local_storage(&app.scoped_key("slot.Kaputt"), "{ das ist kein Spielstand");
     app.b.refresh().ctx("refresh");
     // The reload may land on the game (hash route); go home from there.
     app.b
@@ -340,6 +340,11 @@ fn full_storage_is_reported_and_the_game_goes_on() {
            throw new DOMException('quota', 'QuotaExceededError'); }; return true;",
     );
     play_placements(&app, 2, 52);
+    // Messages never show on the hand-over cover: the player sees it after "show".
+    if app.exists("[data-test=handover]") {
+        assert!(!app.exists("[data-test=message]"), "a message on the hand-over cover");
+    }
+    resume_to_board(&app);
     let message = app.wait("[data-test=message]");
     let text = app.b.text(&message).ctx("message text");
     assert!(
@@ -365,6 +370,7 @@ fn disabled_storage_is_reported_and_the_game_plays() {
         .ctx("disable localStorage");
     app.goto_home();
     app.new_game(2);
+    resume_to_board(&app);
     let message = app.wait("[data-test=message]");
     let text = app.b.text(&message).ctx("message text");
     assert!(

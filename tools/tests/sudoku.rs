@@ -163,7 +163,7 @@ fn solo_game_to_the_end_by_taps() {
     assert!(app.exists("[data-test=record-place]"), "the end screen says where the result ranks");
     let listed = app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => r.getAttribute('data-score'));");
     assert!(listed.as_array().unwrap().iter().any(|s| s.as_str() == Some(&score.to_string())), "high scores list {score}: {listed}");
-    let stored = app.local_storage("spieltisch.records").expect("high scores stored");
+    let stored = app.local_storage(&app.scoped_key("records")).expect("high scores stored");
     assert!(stored.contains(&format!("\"score\":{score}")), "stored high scores {stored}");
     // A second game's result goes into the same list, best first.
     app.click("[data-test=rematch]");

@@ -1,11 +1,13 @@
-//! The start screen: games, "continue", save slots with export, import and delete.
+//! The start screen: the unfinished games (continue or delete), the games, save slots with
+//! export, import and delete.
 
 use super::{game_blurb, game_name};
 use crate::engine::GameKind;
+use crate::saves::{Entry, Store};
 use crate::session::{self, Save};
 use crate::ui::components::Confirm;
 use crate::ui::i18n::{format_time, is_de, t};
-use crate::ui::storage::{self, SlotEntry};
+use crate::ui::storage;
 use crate::ui::{AppCtx, Route};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,10 +15,13 @@ use wasm_bindgen::JsCast;
 #[component]
 pub fn Home() -> impl IntoView {
     let ctx = AppCtx::get();
-    let autosave = storage::read_autosave().and_then(Result::ok).filter(|s| !s.header.finished);
+    let unfinished = Signal::derive(move || {
+        ctx.saves_changed.track();
+        storage::saves().unfinished()
+    });
     let slots = Signal::derive(move || {
-        ctx.slots_changed.track();
-        storage::list_slots()
+        ctx.saves_changed.track();
+        storage::saves().slots()
     });
 
     view! {
@@ -27,19 +32,18 @@ pub fn Home() -> impl IntoView {
                     {t("Einstellungen", "Settings")}
                 </button>
             </header>
-            {autosave.map(|save| {
-                let summary = save_summary(&save);
-                view! {
-                    <button class="continue primary big" data-test="continue" on:click=move |_| {
-                        if let Some(Ok(save)) = storage::read_autosave() {
-                            ctx.open_game(save.session);
-                        }
-                    }>
-                        <strong>{t("Weiterspielen", "Continue")}</strong>
-                        <span>{summary}</span>
-                    </button>
-                }
-            })}
+            {move || match unfinished.get() {
+                Ok(list) if !list.is_empty() => Some(view! {
+                    <section class="unfinished" data-test="unfinished">
+                        <h2>{t("Angefangene Spiele", "Unfinished games")}</h2>
+                        <ul class="slot-list">
+                            {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=true /> }).collect_view()}
+                        </ul>
+                    </section>
+                }.into_any()),
+                Ok(_) => None,
+                Err(e) => Some(view! { <p class="error">{storage::store_message(e)}</p> }.into_any()),
+            }}
             <section class="games">
                 <h2>{t("Spiele", "Games")}</h2>
                 {GameKind::ALL.into_iter().map(|kind| view! {
@@ -60,13 +64,13 @@ pub fn Home() -> impl IntoView {
             <section class="slots">
                 <h2>{t("Gespeicherte Spiele", "Saved games")}</h2>
                 {move || match slots.get() {
-                    Err(e) => view! { <p class="error">{e.message()}</p> }.into_any(),
+                    Err(e) => view! { <p class="error">{storage::store_message(e)}</p> }.into_any(),
                     Ok(list) if list.is_empty() => view! {
                         <p class="hint">{t("Noch keine. Im Spiel: „Speichern unter …“.", "None yet. In a game: “Save as …”.")}</p>
                     }.into_any(),
                     Ok(list) => view! {
                         <ul class="slot-list">
-                            {list.into_iter().map(|entry| view! { <SlotRow entry=entry /> }).collect_view()}
+                            {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=false /> }).collect_view()}
                         </ul>
                     }.into_any(),
                 }}
@@ -88,7 +92,7 @@ pub fn Home() -> impl IntoView {
 }
 
 /// "Just 4 Fun · Anna, Ben · Zug 12 · 21.11.2026, 14:05"
-fn save_summary(save: &Save) -> String {
+pub fn save_summary(save: &Save) -> String {
     let names: Vec<&str> = save.header.players.iter().map(|p| p.name.as_str()).collect();
     let game = GameKind::from_id(&save.header.game).map_or("?", game_name);
     let turn = if is_de() { format!("Zug {}", save.header.turn) } else { format!("move {}", save.header.turn) };
@@ -96,68 +100,96 @@ fn save_summary(save: &Save) -> String {
     format!("{game} · {} · {turn}{done} · {}", names.join(", "), format_time(save.header.saved_at))
 }
 
+/// One stored game: an unfinished game (`running`: continue or delete) or a named slot (load,
+/// export, delete); an unreadable one with its reason and delete.
 #[component]
-fn SlotRow(entry: SlotEntry) -> impl IntoView {
+fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
     let ctx = AppCtx::get();
     let asking = RwSignal::new(false);
     let name = entry.name.clone();
+    let saves = storage::saves();
+    let key = if running { saves.game_key(&name) } else { saves.slot_key(&name) };
+    let title = match (&entry.save, running) {
+        (Ok(save), true) => GameKind::from_id(&save.header.game).map_or("?", game_name).to_string(),
+        (Err(_), true) => t("Angefangenes Spiel", "Unfinished game").to_string(),
+        (_, false) => name.clone(),
+    };
     let delete = {
-        let name = name.clone();
+        let key = key.clone();
         Callback::new(move |yes: bool| {
             asking.set(false);
             if yes {
-                if let Err(e) = storage::remove(&storage::slot_key(&name)) {
-                    ctx.warn(e.message());
+                if let Err(e) = storage::Local.remove(&key) {
+                    ctx.warn(storage::store_message(e));
                 }
-                ctx.slots_changed.update(|n| *n += 1);
+                ctx.bump_saves();
             }
         })
     };
     let body = match entry.save {
         Ok(save) => {
             let summary = save_summary(&save);
-            let load_name = name.clone();
+            let shown_at = save.header.saved_at;
+            let id = name.clone();
             let export_name = name.clone();
+            let open = move |_| {
+                if running {
+                    ctx.resume(&id);
+                    return;
+                }
+                // Read again; open it only if it is still the save this row shows.
+                match storage::saves().read_slot(&id) {
+                    Ok(Some(Ok(save))) if save.header.saved_at == shown_at => ctx.open_game(save.session),
+                    Ok(Some(Err(e))) => ctx.warn_detail(storage::load_error_text(&id, &e), e.detail()),
+                    Err(e) => ctx.warn(storage::store_message(e)),
+                    _ => {
+                        ctx.warn(t("Dieser Spielstand wurde inzwischen geändert; die Liste ist jetzt aktuell.", "This save has changed since; the list is up to date now."));
+                        ctx.bump_saves();
+                    }
+                }
+            };
             view! {
                 <div class="slot-info">
-                    <strong>{name.clone()}</strong>
+                    <strong>{title.clone()}</strong>
                     <span>{summary}</span>
                 </div>
                 <div class="row">
-                    <button class="primary" data-test="slot-load" on:click=move |_| {
-                        // Read again: the slot may have changed since the list was drawn.
-                        match storage::get(&storage::slot_key(&load_name)).ok().flatten().map(|t| session::from_json(&t)) {
-                            Some(Ok(save)) => ctx.open_game(save.session),
-                            Some(Err(e)) => ctx.warn(slot_error_text(&load_name, &e)),
-                            None => ctx.slots_changed.update(|n| *n += 1),
-                        }
-                    }>{t("Laden", "Load")}</button>
-                    <button data-test="slot-export" on:click=move |_| export_slot(ctx, &export_name)>
-                        {t("Exportieren", "Export")}
+                    <button class="primary" data-test=if running { "continue" } else { "slot-load" } on:click=open>
+                        {if running { t("Weiterspielen", "Continue") } else { t("Laden", "Load") }}
                     </button>
+                    {(!running).then(|| view! {
+                        <button data-test="slot-export" on:click=move |_| export_slot(ctx, &export_name)>
+                            {t("Exportieren", "Export")}
+                        </button>
+                    })}
                     <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
                 </div>
             }
             .into_any()
         }
-        Err(e) => view! {
-            <div class="slot-info">
-                <strong>{name.clone()}</strong>
-                <span class="error" data-test="slot-error">{slot_error_text(&name, &e)}</span>
-            </div>
-            <div class="row">
-                <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
-            </div>
+        Err(e) => {
+            let label = if running { t("Das angefangene Spiel", "The unfinished game").to_string() } else { name.clone() };
+            view! {
+                <div class="slot-info">
+                    <strong>{title.clone()}</strong>
+                    <span class="error" data-test="slot-error">{storage::load_error_text(&label, &e)}</span>
+                    {e.detail().map(|d| view! { <details class="detail"><summary>{t("Details", "Details")}</summary><code>{d.to_string()}</code></details> })}
+                </div>
+                <div class="row">
+                    <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
+                </div>
+            }
+            .into_any()
         }
-        .into_any(),
     };
-    let question = if is_de() {
-        format!("Spielstand „{name}“ wirklich löschen?")
-    } else {
-        format!("Really delete the save “{name}”?")
+    let question = match (running, is_de()) {
+        (true, true) => format!("Das angefangene Spiel „{title}“ wirklich löschen?"),
+        (true, false) => format!("Really delete the unfinished game “{title}”?"),
+        (false, true) => format!("Spielstand „{name}“ wirklich löschen?"),
+        (false, false) => format!("Really delete the save “{name}”?"),
     };
     view! {
-        <li class="slot" data-test="slot" data-slot=entry.name.clone()>
+        <li class="slot" data-test=if running { "open-game" } else { "slot" } data-slot=entry.name.clone() data-key=key.clone()>
             {body}
             <Show when=move || asking.get()>
                 <Confirm text=question.clone() yes=t("Löschen", "Delete") on_answer=delete />
@@ -166,25 +198,10 @@ fn SlotRow(entry: SlotEntry) -> impl IntoView {
     }
 }
 
-pub fn slot_error_text(name: &str, e: &session::LoadError) -> String {
-    use session::LoadError::*;
-    let why = match e {
-        NotJson => t("die Daten sind beschädigt oder unvollständig", "the data is damaged or incomplete").to_string(),
-        Foreign => t("das ist kein Spielstand dieser App", "this is not a save of this app").to_string(),
-        Newer { .. } => t("er stammt von einer neueren Version der App – bitte die App aktualisieren", "it comes from a newer version of the app – please update").to_string(),
-        UnknownGame(g) => if is_de() { format!("unbekanntes Spiel „{g}“") } else { format!("unknown game “{g}”") },
-        Damaged(detail) => if is_de() { format!("der Inhalt ist fehlerhaft ({detail})") } else { format!("its content is inconsistent ({detail})") },
-    };
-    if is_de() {
-        format!("Spielstand „{name}“ kann nicht geladen werden: {why}.")
-    } else {
-        format!("The save “{name}” cannot be loaded: {why}.")
-    }
-}
-
 /// Offers the slot's stored text as a download.
 fn export_slot(ctx: AppCtx, name: &str) {
-    let Ok(Some(text)) = storage::get(&storage::slot_key(name)) else {
+    let saves = storage::saves();
+    let Ok(Some(text)) = saves.store.get(&saves.slot_key(name)) else {
         ctx.warn(t("Der Spielstand ist nicht mehr da.", "The save is gone."));
         return;
     };
@@ -209,9 +226,16 @@ fn download(file_name: &str, text: &str) -> Option<()> {
     Some(())
 }
 
-/// Reads a chosen file; a valid save becomes a new slot, anything else a message.
+/// Reads a chosen file; a valid save becomes a new slot (never replacing one), anything else a
+/// message. A file over the size limit is refused before it is read.
 fn import_file(ctx: AppCtx, file: web_sys::File) {
     let file_name = file.name();
+    let size = file.size();
+    if size > session::MAX_SAVE_BYTES as f64 {
+        let e = session::LoadError::TooLarge { bytes: size as usize };
+        ctx.warn(storage::load_error_text(&file_name, &e));
+        return;
+    }
     leptos::task::spawn_local(async move {
         let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
         let Some(text) = text else {
@@ -220,14 +244,15 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
         };
         match session::from_json(&text) {
             Ok(save) => {
-                let name = storage::free_slot_name(&save.header.name);
-                match storage::write_slot(&name, &save.session) {
-                    Ok(()) => ctx.say(if is_de() { format!("„{name}“ importiert.") } else { format!("“{name}” imported.") }),
-                    Err(e) => ctx.warn(e.message()),
+                let saves = storage::saves();
+                let name = saves.free_slot_name(&save.header.name);
+                match saves.write_slot(&name, &save.session, save.header.saved_at) {
+                    Ok(name) => ctx.say(if is_de() { format!("„{name}“ importiert.") } else { format!("“{name}” imported.") }),
+                    Err(e) => ctx.warn(storage::write_message(&e)),
                 }
-                ctx.slots_changed.update(|n| *n += 1);
+                ctx.bump_saves();
             }
-            Err(e) => ctx.warn(slot_error_text(&file_name, &e)),
+            Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), e.detail()),
         }
     });
 }

@@ -31,8 +31,9 @@ pub fn render(blocks: &'static [Block]) -> impl IntoView {
 pub fn Rules(kind: GameKind) -> impl IntoView {
     let ctx = AppCtx::get();
     let back = move |_| {
-        if ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.kind() == kind && !g.is_over())) {
-            ctx.go(Route::Play)
+        let open = ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.kind() == kind && !g.is_over()));
+        if let (true, Some((id, _))) = (open, ctx.record.get_untracked()) {
+            ctx.go(Route::Play(id))
         } else {
             ctx.go(Route::Home)
         }

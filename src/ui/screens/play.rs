@@ -3,7 +3,7 @@
 
 use super::game_name;
 use crate::session::AnySession;
-use crate::ui::components::HandOver;
+use crate::ui::components::{ConflictDialog, HandOver, TapShield};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::storage;
 use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
@@ -12,16 +12,21 @@ use leptos::prelude::*;
 #[component]
 pub fn Play() -> impl IntoView {
     let ctx = AppCtx::get();
-    // Arriving here without a game (a reload, or the back button after leaving).
-    if ctx.game.with_untracked(Option::is_none) {
-        ctx.resume_autosave();
+    // Arriving here by URL (a reload, the back button, a second tab): open that game's record.
+    if let Route::Play(id) = ctx.route.get_untracked() {
+        let showing = ctx.record.with_untracked(|r| r.as_ref().is_some_and(|(current, _)| *current == id));
+        if !showing || ctx.game.with_untracked(Option::is_none) {
+            ctx.resume(&id);
+        }
     }
+    // The record's storage key, for tests and for finding the game in the browser's storage.
+    let save_key = move || ctx.record.with(|r| r.as_ref().map(|(id, _)| storage::saves().game_key(id)));
     // A memo: the game's own screen is built once per kind, not again after every move.
     let kind = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(AnySession::kind)));
     let saving = RwSignal::new(false);
 
     view! {
-        <main class="play" data-test="game">
+        <main class="play" data-test="game" data-save-key=save_key>
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
                 <h1>{move || kind.get().map(game_name)}</h1>
@@ -43,6 +48,8 @@ pub fn Play() -> impl IntoView {
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
             </Show>
+            <TapShield />
+            <ConflictDialog />
         </main>
     }
 }
@@ -53,14 +60,13 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let save = move || {
         let wanted = name.get_untracked();
-        let result = ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::write_slot(&wanted, g)));
+        let result = ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_slot(&wanted, g, storage::now_ms())));
         match result {
-            Some(Ok(())) => {
-                let shown = crate::session::clean_name(&wanted);
+            Some(Ok(shown)) => {
                 ctx.say(if is_de() { format!("Gespeichert als „{shown}“.") } else { format!("Saved as “{shown}”.") });
-                ctx.slots_changed.update(|n| *n += 1);
+                ctx.bump_saves();
             }
-            Some(Err(e)) => ctx.warn(e.message()),
+            Some(Err(e)) => ctx.warn(storage::write_message(&e)),
             None => {}
         }
         on_done.run(());

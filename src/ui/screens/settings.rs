@@ -10,7 +10,7 @@ pub fn SettingsScreen() -> impl IntoView {
     let change = move |f: &dyn Fn(&mut crate::ui::settings::Settings)| {
         ctx.settings.update(|s| f(s));
         if let Err(e) = ctx.settings.with_untracked(|s| s.store()) {
-            ctx.warn(e.message());
+            ctx.warn(crate::ui::storage::store_message(e));
         }
     };
     view! {

@@ -2,18 +2,19 @@
 
 use super::game_name;
 use crate::engine::GameKind;
-use crate::session::{clean_name, PlayerColor, Seat, MAX_NAME_LEN};
+use crate::saves::PLAYERS;
+use crate::session::{clean_seats, distinct_colors, PlayerColor, Seat, MAX_NAME_LEN};
 use crate::ui::components::color_name;
 use crate::ui::i18n::{is_de, t};
 use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
 use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
 
-const LAST_PLAYERS_KEY: &str = "spieltisch.players";
 
 fn default_seats(n: usize) -> Vec<Seat> {
     // Names from the last game, so a family doesn't retype them every evening.
-    let remembered: Vec<Seat> = crate::ui::storage::get(LAST_PLAYERS_KEY)
+    let remembered: Vec<Seat> = crate::ui::storage::saves()
+        .get(PLAYERS)
         .ok()
         .flatten()
         .and_then(|t| serde_json::from_str(&t).ok())
@@ -26,17 +27,6 @@ fn default_seats(n: usize) -> Vec<Seat> {
             })
         })
         .collect()
-}
-
-/// Makes colours unique: a later seat that repeats a colour gets the first free one.
-fn distinct_colors(seats: &mut [Seat]) {
-    for i in 0..seats.len() {
-        if seats[..i].iter().any(|s| s.color == seats[i].color) {
-            if let Some(free) = PlayerColor::ALL.into_iter().find(|c| seats.iter().all(|s| s.color != *c)) {
-                seats[i].color = free;
-            }
-        }
-    }
 }
 
 #[component]
@@ -66,11 +56,9 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
 
     let start = move |_| {
         let mut chosen = seats.get_untracked();
-        for seat in &mut chosen {
-            seat.name = clean_name(&seat.name);
-        }
+        clean_seats(&mut chosen);
         if let Ok(json) = serde_json::to_string(&chosen) {
-            let _ = crate::ui::storage::set(LAST_PLAYERS_KEY, &json);
+            let _ = crate::ui::storage::saves().set(PLAYERS, &json);
         }
         let session = match kind {
             GameKind::Just4Fun => new_session::<Just4Fun>(chosen, j4f_options.get_untracked()),

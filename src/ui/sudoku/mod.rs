@@ -97,14 +97,11 @@ pub fn error_text(e: &RuleError) -> String {
 fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let seat = session.seats.first()?;
     let record = Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };
-    // An unreadable list is reported and replaced: only its garbage is lost.
-    let mut records = storage::read_records().unwrap_or_else(|e| {
-        ctx.warn(e);
-        Default::default()
-    });
+    // Bad entries are reported and dropped; every valid one stays.
+    let mut records = storage::load_records(ctx);
     let place = records.add(record_list(session.state.options()), record);
-    if let Err(e) = storage::write_records(&records) {
-        ctx.warn(e.message());
+    if let Err(e) = storage::saves().write_records(&records) {
+        ctx.warn(storage::store_message(e));
     }
     place
 }

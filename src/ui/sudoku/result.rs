@@ -97,12 +97,12 @@ pub fn game_key(state: &Sudoku) -> (u64, u32) {
 /// One high-score list, best first; `highlight` marks a place (the game just finished).
 #[component]
 pub fn RecordList(list: &'static str, highlight: Option<usize>) -> impl IntoView {
-    match storage::read_records() {
-        Err(e) => view! { <p class="error">{e}</p> }.into_any(),
-        Ok(records) if records.list(list).is_empty() => {
+    let records = storage::load_records(crate::ui::AppCtx::get());
+    match records {
+        records if records.list(list).is_empty() => {
             view! { <p class="hint">{t("Noch keine Einträge.", "No entries yet.")}</p> }.into_any()
         }
-        Ok(records) => {
+        records => {
             let rows = records
                 .list(list)
                 .iter()

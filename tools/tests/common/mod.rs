@@ -128,15 +128,33 @@ impl App {
             .ctx("localStorage.setItem");
     }
 
-    /// The `state` of the autosave, if any.
+    /// The storage key of the game on screen (`data-save-key` of the game screen).
+    pub fn save_key(&self) -> Option<String> {
+        self.js("const g = document.querySelector('[data-test=game]'); return g ? g.getAttribute('data-save-key') : null;")
+            .as_str()
+            .map(str::to_string)
+    }
+
+    /// The stored record of the game on screen, as text.
+    pub fn autosave_raw(&self) -> Option<String> {
+        self.local_storage(&self.save_key()?)
+    }
+
+    /// This deployment's storage key for `name` (e.g. `slot.Test`): scoped to the app's directory.
+    pub fn scoped_key(&self, name: &str) -> String {
+        let dir = self.js("return location.pathname.replace(/[^/]*$/, '');");
+        format!("spieltisch@{}|{name}", dir.as_str().unwrap_or("/"))
+    }
+
+    /// The `state` of the running game's record, if any.
     pub fn autosave_state(&self) -> Option<Value> {
-        let raw = self.local_storage("spieltisch.autosave")?;
+        let raw = self.autosave_raw()?;
         let v: Value = serde_json::from_str(&raw).ok()?;
         v.get("state").cloned()
     }
 
     pub fn autosave_player_names(&self) -> Vec<String> {
-        let Some(raw) = self.local_storage("spieltisch.autosave") else {
+        let Some(raw) = self.autosave_raw() else {
             return vec![];
         };
         let Ok(v) = serde_json::from_str::<Value>(&raw) else {
@@ -285,7 +303,7 @@ pub fn assert_handover_hides_cards(app: &App) {
 /// The autosave's state when it is of the position on screen (same number of moves as the move
 /// log shows); `None` when storage is off or behind.
 pub fn current_autosave_state(app: &App) -> Option<Value> {
-    let raw = app.local_storage("spieltisch.autosave")?;
+    let raw = app.autosave_raw()?;
     let save: Value = serde_json::from_str(&raw).ok()?;
     let shown = app.js(
         "const l = document.querySelector('[data-test=move-log]'); \

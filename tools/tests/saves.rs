@@ -1,0 +1,379 @@
+//! Browser tests: nothing a player saved is lost — unfinished games kept side by side, two tabs
+//! of one game, two deployments on one origin, same-name imports, a bad high-score entry, and
+//! a double/triple tap on the hand-over cover's "show".
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use spieltisch_tools::server::StaticServer;
+use spieltisch_tools::webdriver::{Browser, BrowserOptions};
+use std::time::Duration;
+
+/// The unfinished games listed on the home screen: (storage key, summary text).
+fn unfinished(app: &App) -> Vec<(String, String)> {
+    let v = app.js(
+        "return [...document.querySelectorAll('[data-test=open-game]')]\
+           .map(r => [r.getAttribute('data-key'), r.innerText]);",
+    );
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| (r[0].as_str().unwrap_or("").to_string(), r[1].as_str().unwrap_or("").to_string()))
+        .collect()
+}
+
+fn go_home(app: &App) {
+    // Behind a hand-over cover the way home is the cover's own "pause" button.
+    if app.exists("[data-test=handover]") {
+        app.click("[data-test=handover-home]");
+    } else {
+        app.click("[data-test=home-button]");
+    }
+    app.wait("[data-test=home]");
+}
+
+fn moves_shown(app: &App) -> u64 {
+    let v = app.js("const l = document.querySelector('[data-test=move-log]'); return l ? l.getAttribute('data-moves') : null;");
+    v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+fn stored_turn(app: &App, key: &str) -> Option<u64> {
+    let raw = app.local_storage(key)?;
+    serde_json::from_str::<Value>(&raw).ok()?["turn"].as_u64()
+}
+
+/// A new game while another is unfinished keeps both; each continues where it was; deleting
+/// asks first.
+#[test]
+fn a_new_game_keeps_the_unfinished_one() {
+    let app = App::start("keeps_both", "/spiele/");
+    app.new_game(2);
+    play_placements(&app, 4, 81);
+    resume_to_board(&app);
+    let j4f_key = app.save_key().expect("the game has a record");
+    let j4f_board = app.board_snapshot();
+    let j4f_state = app.autosave_state();
+    go_home(&app);
+
+    app.start_game("gutangelegt", Some(3), &[]);
+    let ga_key = app.save_key().expect("the second game has a record");
+    assert_ne!(ga_key, j4f_key, "a new game gets a record of its own");
+    go_home(&app);
+
+    let list = unfinished(&app);
+    let keys: Vec<&str> = list.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, [ga_key.as_str(), j4f_key.as_str()], "both unfinished games listed, newest first");
+    assert!(list[1].1.contains("Just 4 Fun") && list[0].1.contains("Gut angelegt"), "{list:?}");
+    assert_eq!(app.local_storage(&j4f_key).map(|t| serde_json::from_str::<Value>(&t).unwrap()["state"].clone()), j4f_state);
+
+    // Continue the first game: exactly where it was.
+    app.click(&format!("[data-test=open-game][data-key=\"{j4f_key}\"] [data-test=continue]"));
+    resume_to_board(&app);
+    assert_eq!(app.save_key().as_deref(), Some(j4f_key.as_str()));
+    assert_eq!(app.board_snapshot(), j4f_board, "the continued game is the one that was paused");
+    play_placements(&app, 1, 82);
+    go_home(&app);
+
+    // Deleting asks; "cancel" keeps it, "delete" removes only that game.
+    let row = format!("[data-test=open-game][data-key=\"{ga_key}\"]");
+    app.click(&format!("{row} [data-test=slot-delete]"));
+    app.click("[data-test=confirm-no]");
+    assert!(app.exists(&row) && app.local_storage(&ga_key).is_some(), "cancel keeps the game");
+    app.click(&format!("{row} [data-test=slot-delete]"));
+    app.click("[data-test=confirm-yes]");
+    app.b.wait_gone(&row, T).ctx("deleted game leaves the list");
+    assert_eq!(app.local_storage(&ga_key), None);
+    assert!(app.local_storage(&j4f_key).is_some(), "the other game is untouched");
+}
+
+/// Two tabs on one game: the tab that falls behind never overwrites the other's moves; it says
+/// so and offers to load them, or to keep its own position as a game of its own.
+#[test]
+fn two_tabs_on_one_game_lose_nothing() {
+    let app = App::start("two_tabs", "/spiele/");
+    app.new_game(2);
+    play_placements(&app, 2, 91);
+    resume_to_board(&app);
+    let key = app.save_key().unwrap();
+    let url = app.b.url().ctx("url of the game");
+    let first = app.b.tab().ctx("tab");
+
+    let second = app.b.new_tab().ctx("second tab");
+    app.b.switch_to(&second).ctx("to tab 2");
+    app.b.goto(&url).ctx("open the same game");
+    resume_to_board(&app);
+    assert_eq!(app.save_key().as_deref(), Some(key.as_str()));
+
+    // Tab 1 plays on.
+    app.b.switch_to(&first).ctx("to tab 1");
+    resume_to_board(&app);
+    play_placements(&app, 1, 92);
+    let turn_after_tab1 = stored_turn(&app, &key).expect("record");
+    let board_tab1 = app.board_snapshot();
+
+    // Tab 2 noticed (storage event) and will not save over it.
+    app.b.switch_to(&second).ctx("to tab 2");
+    app.wait("[data-test=conflict]");
+    assert!(app.exists("[data-test=conflict-reload]") && app.exists("[data-test=conflict-keep]"));
+    assert_eq!(stored_turn(&app, &key), Some(turn_after_tab1), "tab 2 wrote nothing");
+    // Loading tab 1's game shows its move.
+    app.click("[data-test=conflict-reload]");
+    resume_to_board(&app);
+    assert_eq!(app.board_snapshot(), board_tab1, "tab 2 now shows tab 1's position");
+    play_placements(&app, 1, 93);
+    let turn_after_tab2 = stored_turn(&app, &key).unwrap();
+    assert!(turn_after_tab2 > turn_after_tab1);
+
+    // Now tab 1 is behind: it keeps its own position as a second game; nothing is lost.
+    app.b.switch_to(&first).ctx("to tab 1");
+    app.wait("[data-test=conflict]");
+    app.click("[data-test=conflict-keep]");
+    app.b
+        .wait_until(T, "a new record for tab 1's game", |b| {
+            let k = b.execute("const g = document.querySelector('[data-test=game]'); return g && g.getAttribute('data-save-key');", vec![])?;
+            Ok(k.as_str().filter(|k| *k != key).map(str::to_string))
+        })
+        .ctx("kept as its own game");
+    let kept = app.save_key().unwrap();
+    assert_eq!(stored_turn(&app, &kept), Some(turn_after_tab1), "tab 1's position saved as its own game");
+    assert_eq!(stored_turn(&app, &key), Some(turn_after_tab2), "tab 2's game untouched");
+
+    // A list in one tab follows changes made in the other.
+    app.b.switch_to(&second).ctx("to tab 2");
+    go_home(&app);
+    assert_eq!(unfinished(&app).len(), 2);
+    app.b.switch_to(&first).ctx("to tab 1");
+    go_home(&app);
+    app.click(&format!("[data-test=open-game][data-key=\"{kept}\"] [data-test=slot-delete]"));
+    app.click("[data-test=confirm-yes]");
+    app.b.switch_to(&second).ctx("to tab 2");
+    app.b
+        .wait_until(T, "tab 2's list to drop the game deleted in tab 1", |b| {
+            Ok((b.find_all("[data-test=open-game]")?.len() == 1).then_some(()))
+        })
+        .ctx("list refreshed");
+}
+
+/// Two copies of the app under two paths of one origin keep separate games and slots.
+#[test]
+fn two_deployments_on_one_origin_keep_separate_games() {
+    let root = std::env::temp_dir().join(format!("spieltisch-two-deploys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    copy_dir(&dist(), &root.join("a"));
+    copy_dir(&dist(), &root.join("b"));
+    let app = App::start_serving("two_deployments", "/", &root);
+    let origin = app.base_url.trim_end_matches('/').to_string();
+
+    app.b.goto(&format!("{origin}/a/")).ctx("deployment a");
+    app.wait("[data-test=home]");
+    app.new_game(2);
+    play_placements(&app, 1, 95);
+    let key_a = app.save_key().unwrap();
+    assert!(key_a.contains("@/a/|"), "keys are scoped to the deployment: {key_a}");
+
+    app.b.goto(&format!("{origin}/b/")).ctx("deployment b");
+    app.wait("[data-test=home]");
+    assert!(unfinished(&app).is_empty(), "b does not see a's game");
+    app.start_game("sudoku", Some(1), &[]);
+    let key_b = app.save_key().unwrap();
+    go_home(&app);
+    assert_eq!(unfinished(&app).len(), 1);
+
+    app.b.goto(&format!("{origin}/a/")).ctx("back to a");
+    app.wait("[data-test=home]");
+    let list = unfinished(&app);
+    assert_eq!(list.len(), 1, "a sees only its own game: {list:?}");
+    assert_eq!(list[0].0, key_a);
+    assert!(app.local_storage(&key_b).is_some(), "b's game is still stored");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Importing two files whose (long) names are equal keeps both as separate slots.
+#[test]
+fn same_name_imports_keep_both() {
+    let app = App::start("same_name_imports", "/spiele/");
+    let fixture = |name: &str| {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v1").join(name))
+            .expect("fixture")
+    };
+    let long = "Familienabend bei Oma 12"; // 24 characters: a suffix must not cut it back
+    let files: Vec<std::path::PathBuf> = ["just4fun-slot.json", "sudoku-slot.json"]
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut v: Value = serde_json::from_str(&fixture(f)).unwrap();
+            v["name"] = long.into();
+            let path = std::env::temp_dir().join(format!("spieltisch-same-name-{}-{i}.json", std::process::id()));
+            std::fs::write(&path, v.to_string()).unwrap();
+            path
+        })
+        .collect();
+    for path in &files {
+        let before = app.count("[data-test=slot]");
+        let input = app.b.find("input[type=file][data-test=import]").ctx("import input");
+        app.b.send_keys(&input, &path.to_string_lossy()).ctx("import");
+        app.b
+            .wait_until(T, "one more slot", |b| Ok((b.find_all("[data-test=slot]")?.len() == before + 1).then_some(())))
+            .ctx("imported");
+    }
+    let names = app.js("return [...document.querySelectorAll('[data-test=slot]')].map(s => s.getAttribute('data-slot'));");
+    let names: Vec<String> = names.as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_string()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_ne!(names[0], names[1]);
+    assert!(names.iter().all(|n| n.chars().count() <= 24), "{names:?}");
+    let games: Vec<String> = names
+        .iter()
+        .map(|n| {
+            let raw = app.local_storage(&app.scoped_key(&format!("slot.{n}"))).expect("slot stored");
+            serde_json::from_str::<Value>(&raw).unwrap()["game"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let mut sorted = games.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["just4fun", "sudoku"], "both imports kept, neither overwritten");
+    for path in files {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// One bad entry in the high-score lists loses only itself: the message says so once, the
+/// valid entries stay listed and stored.
+#[test]
+fn a_bad_high_score_entry_loses_only_itself() {
+    let app = App::start("bad_record", "/spiele/");
+    let key = app.scoped_key("records");
+    let stored = r#"{"sudoku/standard":[{"name":"Anna","score":150,"at":1},{"name":"Ben","score":"viel","at":2},{"name":"Cem","score":90,"at":3}],"sudoku/simple":[{"name":"Dörte","score":70,"at":4}]}"#;
+    app.set_local_storage(&key, stored);
+    app.start_game_setup_only("sudoku", 1);
+    let message = app.wait("[data-test=message]");
+    let text = app.b.text(&message).ctx("message");
+    assert!(text.contains('1'), "the message counts the one removed entry: {text:?}");
+    let scores = app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => r.getAttribute('data-score'));");
+    assert_eq!(scores, serde_json::json!(["150", "90"]), "the valid entries are listed");
+    let after: Value = serde_json::from_str(&app.local_storage(&key).unwrap()).unwrap();
+    assert_eq!(after["sudoku/standard"].as_array().map(Vec::len), Some(2), "valid entries kept: {after}");
+    assert_eq!(after["sudoku/simple"][0]["name"], "Dörte", "the other list untouched: {after}");
+    // Told once: opening the list again brings no new message.
+    app.click("[data-test=message] button");
+    app.click("[data-test=home-button]");
+    app.start_game_setup_only("sudoku", 1);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(!app.exists("[data-test=message]"), "the removal is told only once");
+}
+
+trait SetupOnly {
+    fn start_game_setup_only(&self, id: &str, players: usize);
+}
+impl SetupOnly for App {
+    fn start_game_setup_only(&self, id: &str, players: usize) {
+        self.click(&format!("[data-test=new-{id}]"));
+        self.wait("[data-test=setup]");
+        self.click(&format!("[data-test=players-{players}]"));
+    }
+}
+
+/// Opens the app on a portrait tablet, where the board lies under the cover's "show" button.
+fn start_portrait(name: &str) -> App {
+    let server = StaticServer::serve(dist(), "/spiele/").expect("server");
+    let b = Browser::start_with(BrowserOptions { width: 768, height: 1024, ..Default::default() }).expect("browser");
+    let base_url = server.url();
+    let app = App { name: name.into(), server, b, base_url };
+    app.goto_home();
+    app
+}
+
+/// Triple-taps the cover's "show" and returns how many of the clicks after the first reached
+/// the board (recorded by a capturing listener). Always checks that the first tap showed the
+/// hand and that a board field lies where the taps landed; with the shield on, also that no
+/// move was played or previewed.
+fn triple_tap_show(app: &App, board_css: &str, board_under_button: bool) -> usize {
+    let reveal = app.wait("[data-test=reveal]");
+    let point: Value = app
+        .b
+        .execute("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", vec![reveal.json()])
+        .ctx("button centre");
+    app.b
+        .execute(
+            "window.__taps = []; if (!window.__tapHooked) { window.__tapHooked = true; \
+               document.addEventListener('click', e => window.__taps.push(!!e.target.closest(arguments[0])), true); }",
+            vec![board_css.into()],
+        )
+        .ctx("record taps");
+    let before = moves_shown(app);
+    let key = app.save_key().unwrap();
+    let stored = stored_turn(app, &key);
+    app.b.tap_repeatedly(&reveal, 3, 60).ctx("triple tap");
+    std::thread::sleep(Duration::from_millis(700));
+    let control = app.exists("#no-shield");
+    // (Without the shield the taps may play a move, and the next cover comes up.)
+    assert!(control || !app.exists("[data-test=handover]"), "the first tap showed the hand");
+    let under = app
+        .b
+        .execute("return document.elementsFromPoint(arguments[0][0], arguments[0][1]).some(e => e.closest(arguments[1]));", vec![point, board_css.into()])
+        .ctx("elementsFromPoint");
+    assert!(control || !board_under_button || under == Value::Bool(true), "a board field lies where the taps landed");
+    let taps = app.js("return window.__taps;");
+    let on_board = taps.as_array().map_or(0, |t| t.iter().filter(|x| **x == Value::Bool(true)).count());
+    if !control {
+        assert_eq!(moves_shown(app), before, "a tap after 'show' played a move");
+        assert_eq!(stored_turn(app, &key), stored, "nothing was saved");
+        assert!(!app.exists("[data-test=cell][data-preview=true]"), "a tap after 'show' previewed a tile");
+    }
+    on_board
+}
+
+const NO_SHIELD: &str = "const s = document.createElement('style'); s.id = 'no-shield'; \
+    s.textContent = '.tap-shield { pointer-events: none !important; }'; document.head.append(s);";
+
+#[test]
+fn a_triple_tap_on_show_plays_no_move() {
+    // Sudoku: a tap previews, a second tap places – the case that played 5 moves in 6.
+    let app = start_portrait("triple_tap_sudoku");
+    app.start_game("sudoku", Some(2), &[]);
+    // Control: with the shield made transparent to taps, the same triple tap reaches the board.
+    app.js(NO_SHIELD);
+    assert_eq!(triple_tap_show(&app, "[data-test=cell]", true), 2, "without the shield the taps reach the board (control)");
+    app.js("document.getElementById('no-shield').remove();");
+    for round in 0..4 {
+        if !app.exists("[data-test=handover]") {
+            // Finish the turn so the cover comes up again.
+            if !app.exists("[data-test=cell][data-preview=true]") {
+                let legal = app.js("return [...document.querySelectorAll('[data-test=cell][data-legal=true]')].map(c => c.getAttribute('data-cell'));");
+                let legal = legal.as_array().unwrap();
+                let cell = legal[(round * 7) % legal.len()].as_str().unwrap().to_string();
+                app.click(&format!("[data-test=cell][data-cell=\"{cell}\"]"));
+            }
+            if app.exists("[data-test=place]:not([disabled])") {
+                app.click("[data-test=place]");
+            }
+            app.b.wait_until(T, "the next cover", |b| Ok(b.exists("[data-test=handover]")?.then_some(()))).ctx("next cover");
+        }
+        assert_eq!(triple_tap_show(&app, "[data-test=cell]", true), 0, "round {round}: a tap after 'show' reached the board");
+    }
+    drop(app);
+
+    // Just 4 Fun on the same screen.
+    let app = start_portrait("triple_tap_j4f");
+    app.new_game(2);
+    play_placements(&app, 1, 97);
+    for seed in 0..3 {
+        app.b.wait_until(T, "the cover", |b| Ok(b.exists("[data-test=handover]")?.then_some(()))).ctx("cover");
+        // No tap may reach the board or the hand (what lies under the button depends on the layout).
+        let controls = "[data-test=field], [data-test=card], [data-test=game] button:not([data-test=reveal]):not([data-test=handover-home])";
+        assert_eq!(triple_tap_show(&app, controls, false), 0, "a tap after 'show' reached the board or the hand");
+        play_placements(&app, 1, 98 + seed);
+    }
+}
