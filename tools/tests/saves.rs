@@ -377,3 +377,40 @@ fn a_triple_tap_on_show_plays_no_move() {
         play_placements(&app, 1, 98 + seed);
     }
 }
+
+/// Saves of the previous release (format 1: one autosave and slots for the whole origin) are
+/// adopted by this deployment and open; an unreadable game record is reported on the home
+/// screen with its reason, and the readable games stay usable.
+#[test]
+fn format_1_saves_are_adopted_and_a_bad_record_is_reported_at_home() {
+    let app = App::start("legacy", "/spiele/");
+    let fixture = |name: &str| {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v1").join(name)).expect("fixture")
+    };
+    app.set_local_storage("spieltisch.autosave", &fixture("just4fun-autosave.json"));
+    app.set_local_storage("spieltisch.slot.Abend mit Oma", &fixture("sudoku-slot.json"));
+    app.set_local_storage(&app.scoped_key("game.badbadbadbad0000"), "{ kaputt");
+    // As on the first start of the new build: nothing adopted yet.
+    app.js(&format!("localStorage.removeItem('{}');", app.scoped_key("adopted-v1")));
+    app.b.refresh().ctx("start the new build");
+    app.wait("[data-test=home]");
+
+    let list = unfinished(&app);
+    assert_eq!(list.len(), 2, "{list:?}");
+    let bad = app.wait("[data-test=open-game] [data-test=slot-error]");
+    let text = app.b.text(&bad).ctx("error text");
+    assert!(text.contains("beschädigt") || text.contains("damaged"), "plain reason: {text:?}");
+    let old = list.iter().find(|(_, t)| t.contains("Just 4 Fun")).expect("the old autosave is an unfinished game");
+    assert!(old.1.contains("Anna") && (old.1.contains("Zug 9") || old.1.contains("move 9")), "{old:?}");
+    assert!(app.exists("[data-test=slot][data-slot=\"Abend mit Oma\"]"), "the old slot is listed");
+
+    app.click(&format!("[data-test=open-game][data-key=\"{}\"] [data-test=continue]", old.0));
+    resume_to_board(&app);
+    assert_eq!(moves_shown(&app), 9, "the adopted game continues at move 9");
+    play_placements(&app, 1, 111);
+    assert_eq!(stored_turn(&app, &old.0), Some(10), "and is saved on as format 2");
+    go_home(&app);
+    app.click("[data-test=slot][data-slot=\"Abend mit Oma\"] [data-test=slot-load]");
+    app.wait("[data-test=game]");
+    assert_eq!(moves_shown(&app), 25, "the adopted slot loads");
+}
