@@ -322,8 +322,36 @@ fn works_offline_after_service_worker_install() {
     // A fresh navigation (not just a reload) is answered from the cache too.
     app.b.goto("about:blank").ctx("leave the app");
     app.goto_home();
+    // The rules (loaded on demand, not part of the first load) are there offline too.
+    app.click("[data-test=rules-gutangelegt]");
+    let text = app.b.text(&app.wait("[data-test=rules-text]")).ctx("rules text offline");
+    assert!(text.contains("Karte") || text.contains("card"), "rules text offline: {text:?}");
+    app.click("[data-test=home-button]");
+    app.wait("[data-test=home]");
     app.new_game(2);
     play_placements(&app, 3, 41);
+}
+
+/// The rules open for every game in German and, after switching the language, in English.
+#[test]
+fn rules_open_for_every_game_in_both_languages() {
+    let app = App::start("rules", "/spiele/");
+    for (lang, first) in [("de", "Worum es geht"), ("en", "The idea")] {
+        app.click("[data-test=settings]");
+        app.click(&format!("[data-test=lang-{lang}]"));
+        app.click("[data-test=home-button]");
+        app.wait("[data-test=home]");
+        for game in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
+            app.click(&format!("[data-test=rules-{game}]"));
+            let text = app.b.text(&app.wait("[data-test=rules-text]")).ctx("rules text");
+            assert!(text.len() > 500, "{game}/{lang}: a whole rules text, got {} characters", text.len());
+            if game == "just4fun" {
+                assert!(text.starts_with(first), "{game}/{lang} starts with {first:?}: {:?}", &text[..40.min(text.len())]);
+            }
+            app.click("[data-test=home-button]");
+            app.wait("[data-test=home]");
+        }
+    }
 }
 
 /// A full localStorage: the player is told, and the game goes on in memory.

@@ -2,7 +2,6 @@
 //! would score, the lines of the last card, announcing lines, and the end screen.
 
 pub mod board;
-pub mod manual;
 
 use crate::engine::gutangelegt::{Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
 use crate::engine::Game;

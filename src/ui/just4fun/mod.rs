@@ -3,7 +3,6 @@
 pub mod board;
 pub mod notation;
 pub mod result;
-pub mod manual;
 
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;

@@ -1,30 +1,22 @@
-//! The rules of a game in the current language.
+//! The rules of a game in the current language. The texts (our own words, German and English)
+//! are static files in `public/rules/`, fetched when this screen opens – the first screen does
+//! not need them – and precached by the service worker for offline use.
 
 use super::game_name;
 use crate::engine::GameKind;
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{AppCtx, Route};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
-/// A piece of a rules text: the texts are data, rendered the same way in every language.
-pub enum Block {
-    H(&'static str),
-    P(&'static str),
-    L(&'static [&'static str]),
-    /// What the app reconstructed or decided where the rulebook is silent.
-    Note(&'static str),
-}
-
-pub fn render(blocks: &'static [Block]) -> impl IntoView {
-    blocks
-        .iter()
-        .map(|b| match b {
-            Block::H(text) => view! { <h2>{*text}</h2> }.into_any(),
-            Block::P(text) => view! { <p>{*text}</p> }.into_any(),
-            Block::L(items) => view! { <ul>{items.iter().map(|i| view! { <li>{*i}</li> }).collect_view()}</ul> }.into_any(),
-            Block::Note(text) => view! { <p class="note">{*text}</p> }.into_any(),
-        })
-        .collect_view()
+/// The text of a file next to the app (relative URL, so it works under any sub-path).
+async fn fetch_text(url: &str) -> Option<String> {
+    let response: web_sys::Response = JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
 }
 
 #[component]
@@ -38,20 +30,24 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
             ctx.go(Route::Home)
         }
     };
+    // None while loading; Some(None) when it could not be loaded.
+    let text = RwSignal::new(None::<Option<String>>);
+    let url = format!("rules/{}.{}.html", kind.id(), if is_de() { "de" } else { "en" });
+    leptos::task::spawn_local(async move { text.set(Some(fetch_text(&url).await)) });
     view! {
         <main class="rules" data-test="rules-screen">
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Zurück", "Back") on:click=back>"‹"</button>
                 <h1>{game_name(kind)} " – " {t("Regeln", "Rules")}</h1>
             </header>
-            <article class="rules-text">
-                {match kind {
-                    GameKind::Just4Fun => render(if is_de() { just4fun::manual::DE } else { just4fun::manual::EN }).into_any(),
-                    GameKind::Sudoku => render(if is_de() { sudoku::manual::DE } else { sudoku::manual::EN }).into_any(),
-                    GameKind::GutAngelegt => render(if is_de() { gutangelegt::manual::DE } else { gutangelegt::manual::EN }).into_any(),
-                    GameKind::VierMalVier => render(if is_de() { viermalvier::manual::DE } else { viermalvier::manual::EN }).into_any(),
-                }}
-            </article>
+            {move || match text.get() {
+                None => view! { <p class="hint">{t("Die Regeln werden geladen …", "Loading the rules …")}</p> }.into_any(),
+                Some(None) => view! {
+                    <p class="error" data-test="rules-error">{t("Die Regeln konnten nicht geladen werden. Bitte mit Internetverbindung noch einmal öffnen.", "The rules could not be loaded. Please open them again while online.")}</p>
+                }.into_any(),
+                // Our own static text, shipped with the app.
+                Some(Some(html)) => view! { <article class="rules-text" data-test="rules-text" inner_html=html></article> }.into_any(),
+            }}
         </main>
     }
 }

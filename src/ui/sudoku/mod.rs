@@ -1,7 +1,6 @@
 //! Sudoku – Das Brettspiel on screen: board, held tile, score track, log and end screen.
 
 pub mod board;
-pub mod manual;
 pub mod notation;
 pub mod result;
 

@@ -1,7 +1,6 @@
 //! Vier mal Vier on screen: the wall (one side, or both in the open view), the Tafeln, the picked
 //! stone with its flip control, the Profi actions, the log and the end screen with the match table.
 
-pub mod manual;
 pub mod notation;
 pub mod result;
 pub mod wall;
