@@ -414,3 +414,69 @@ fn format_1_saves_are_adopted_and_a_bad_record_is_reported_at_home() {
     app.wait("[data-test=game]");
     assert_eq!(moves_shown(&app), 25, "the adopted slot loads");
 }
+
+/// A file over 2 MB is refused as too large before it is read (not as "storage is full"), and a
+/// damaged file's message is plain words with the parser's text only folded under it.
+#[test]
+fn oversize_and_damaged_imports_get_plain_messages() {
+    let app = App::start("import_messages", "/spiele/");
+    let path = std::env::temp_dir().join(format!("spieltisch-big-{}.json", std::process::id()));
+    let fixture = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v2/just4fun-slot.json")).unwrap();
+    std::fs::write(&path, format!("{fixture}{}", " ".repeat(2 * 1024 * 1024))).unwrap();
+    let input = app.b.find("input[type=file][data-test=import]").ctx("import input");
+    app.b.send_keys(&input, &path.to_string_lossy()).ctx("import");
+    let text = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(text.contains("zu groß") || text.contains("too large"), "{text:?}");
+    assert!(!text.contains("Speicher") && !text.contains("storage"), "not a storage message: {text:?}");
+    assert_eq!(app.count("[data-test=slot]"), 0, "nothing imported");
+
+    // A save with a made-up log: plain words first, the technical detail folded.
+    let mut v: Value = serde_json::from_str(&fixture).unwrap();
+    v["log"].as_array_mut().unwrap().pop();
+    std::fs::write(&path, v.to_string()).unwrap();
+    app.click("[data-test=message] button");
+    app.b.send_keys(&input, &path.to_string_lossy()).ctx("import");
+    let message = app.wait("[data-test=message]");
+    let shown = app.js("const m = document.querySelector('[data-test=message]'); const d = m.querySelector('details'); \
+                        return [m.innerText, !!d && !d.open];");
+    let visible = shown[0].as_str().unwrap_or("");
+    assert!(visible.contains("fehlerhaft") || visible.contains("damaged"), "{visible:?}");
+    assert_eq!(shown[1], Value::Bool(true), "the detail is folded");
+    assert!(!visible.contains("log"), "the parser's words stay folded: {visible:?}");
+    let detail = app.b.find("[data-test=message-detail]").ctx("detail element");
+    assert!(app.js("return document.querySelector('[data-test=message-detail]').textContent;").as_str().is_some_and(|d| d.contains("log")));
+    let _ = (message, detail);
+    assert_eq!(app.count("[data-test=slot]"), 0, "nothing imported");
+    let _ = std::fs::remove_file(path);
+}
+
+/// A message belongs to the player who caused it: it goes when the device passes on and never
+/// shows on the hand-over cover.
+#[test]
+fn a_players_message_goes_with_the_turn() {
+    let app = App::start("message_owner", "/spiele/");
+    app.start_game("sudoku", Some(2), &[]);
+    app.click("[data-test=reveal]");
+    app.b.wait_gone("[data-test=handover]", T).ctx("cover gone");
+    // Tap a free field that breaks the Sudoku rule for the held tile: an error for this player.
+    let illegal = app.js("return [...document.querySelectorAll('[data-test=cell]')] \
+        .filter(c => !c.getAttribute('data-number') && c.getAttribute('data-legal') !== 'true') \
+        .map(c => c.getAttribute('data-cell'))[0] || null;");
+    let illegal = illegal.as_str().expect("some free field breaks the rule for the held tile").to_string();
+    app.b
+        .wait_until(T, "the tap to register", |b| {
+            let _ = b.click_css(&format!("[data-test=cell][data-cell=\"{illegal}\"]"), Duration::from_secs(2));
+            Ok(b.exists("[data-test=message]")?.then_some(()))
+        })
+        .ctx("error message");
+    // Now a legal move: the cover comes up without the message, and it does not come back.
+    let legal = app.js("return document.querySelector('[data-test=cell][data-legal=true]').getAttribute('data-cell');");
+    app.click(&format!("[data-test=cell][data-cell=\"{}\"]", legal.as_str().unwrap()));
+    app.click("[data-test=place]");
+    app.wait("[data-test=handover]");
+    assert!(!app.exists("[data-test=message]"), "a message on the hand-over cover");
+    app.click("[data-test=reveal]");
+    app.b.wait_gone("[data-test=handover]", T).ctx("cover gone");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!app.exists("[data-test=message]"), "the first player's message shown to the second");
+}
