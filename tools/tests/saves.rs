@@ -480,3 +480,39 @@ fn a_players_message_goes_with_the_turn() {
     std::thread::sleep(Duration::from_millis(300));
     assert!(!app.exists("[data-test=message]"), "the first player's message shown to the second");
 }
+
+/// With 20 unfinished games stored, a new game asks before the oldest goes: "cancel" keeps all
+/// 20 and starts nothing, "delete the oldest" removes exactly that one.
+#[test]
+fn the_cap_asks_before_the_oldest_game_goes() {
+    let app = App::start("cap", "/spiele/");
+    let fixture = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v2/gutangelegt-autosave.json")).unwrap();
+    let mut keys = Vec::new();
+    for i in 0..20u64 {
+        let mut v: Value = serde_json::from_str(&fixture).unwrap();
+        // The oldest is number 7.
+        v["saved_at"] = (1_800_000_000_000.0 + if i == 7 { 0.0 } else { 1000.0 * (i + 1) as f64 }).into();
+        let key = app.scoped_key(&format!("game.{:016x}", 0xabc0 + i));
+        app.set_local_storage(&key, &v.to_string());
+        keys.push(key);
+    }
+    app.b.refresh().ctx("reload home");
+    app.wait("[data-test=home]");
+    assert_eq!(unfinished(&app).len(), 20);
+
+    app.click("[data-test=new-just4fun]");
+    app.click("[data-test=start]");
+    let question = app.b.text(&app.wait(".modal")).ctx("question");
+    assert!(question.contains("20"), "{question:?}");
+    app.click("[data-test=confirm-no]");
+    assert!(app.exists("[data-test=setup]"), "cancel stays on the setup");
+    assert!(keys.iter().all(|k| app.local_storage(k).is_some()), "cancel keeps all 20");
+
+    app.click("[data-test=start]");
+    app.click("[data-test=confirm-yes]");
+    app.wait("[data-test=game]");
+    assert_eq!(app.local_storage(&keys[7]), None, "the oldest went");
+    assert_eq!(keys.iter().filter(|k| app.local_storage(k).is_some()).count(), 19, "only the oldest went");
+    let new_key = app.save_key().unwrap();
+    assert!(app.local_storage(&new_key).is_some(), "the new game is stored");
+}
