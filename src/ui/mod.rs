@@ -288,4 +288,5 @@ pub fn start() {
     console_error_panic_hook::set_once();
     update::register_service_worker();
     leptos::mount::mount_to_body(App);
+    update::mark_booted();
 }

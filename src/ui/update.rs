@@ -1,4 +1,4 @@
-//! The app's start-up around the service worker: offline use and new deploys.
+//! The app's start-up around the service worker: offline use, new deploys, the boot mark.
 //!
 //! A new deploy never reloads the page by itself (that would drop a picked hand or a half-typed
 //! save name): its worker installs in the background and waits (scripts/sw.template.js), the
@@ -13,6 +13,14 @@ use web_sys::ServiceWorkerRegistration;
 thread_local! {
     /// Whether the "new version" note is up (it is shown once).
     static OFFERED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Tells index.html's boot check that the app started (style/main.css also hides its message
+/// from then on, in case a slow start outlasted the check's timer).
+pub fn mark_booted() {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-booted", "1");
+    }
 }
 
 /// Registers the service worker (offline use) and offers a waiting new deploy.
