@@ -18,15 +18,21 @@ const INDEX = new URL("./", SCOPE).href;
 const INDEX_HTML = new URL("index.html", SCOPE).href;
 const PRECACHED = new Set(FILES.map((f) => new URL(f, SCOPE).href));
 
+// A first install activates at once (there is no older worker to wait for) and claims the page,
+// so the app works offline after the first visit. An update waits until the player asks for it:
+// the page shows "A new version is ready" and posts "skipWaiting" when its button is clicked,
+// so a new deploy never reloads a page in the middle of a game.
 self.addEventListener("install", (event) => {
-  // Take over as soon as the new build is cached (the page reloads on controllerchange).
-  self.skipWaiting();
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // cache: "reload" bypasses the HTTP cache so we store exactly this build's bytes.
       cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: "reload" })))
     )
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skipWaiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

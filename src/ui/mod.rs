@@ -9,6 +9,7 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod sudoku;
+pub mod update;
 pub mod viermalvier;
 
 use crate::engine::{Game, GameKind};
@@ -449,30 +450,9 @@ fn current_hash() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
-/// Registers the service worker (offline use) and reloads once when a new deploy takes over.
-fn register_service_worker() {
-    let Some(window) = web_sys::window() else { return };
-    // Only secure origins (https, localhost) have service workers; elsewhere the app still runs.
-    let navigator = window.navigator();
-    if !js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
-        return;
-    }
-    let container = navigator.service_worker();
-    let had_controller = container.controller().is_some();
-    let _ = container.register("./sw.js");
-    if had_controller {
-        let reload = Closure::<dyn Fn()>::new(move || {
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().reload();
-            }
-        });
-        container.set_oncontrollerchange(Some(reload.as_ref().unchecked_ref()));
-        reload.forget();
-    }
-}
-
 pub fn start() {
     console_error_panic_hook::set_once();
-    register_service_worker();
+    update::register_service_worker();
     leptos::mount::mount_to_body(App);
+    update::mark_booted();
 }

@@ -174,10 +174,6 @@ fn save_as(app: &App, name: &str) {
         .ctx("save slot written");
 }
 
-fn go_home(app: &App) {
-    app.click("[data-test=home-button]");
-    app.wait("[data-test=home]");
-}
 
 /// (3) Save slot → export → delete → import → the slot is back and loads.
 #[test]
@@ -412,31 +408,10 @@ fn disabled_storage_is_reported_and_the_game_plays() {
     assert_ne!(app.board_snapshot(), board, "stones were placed without storage");
 }
 
-/// Copies dist/ so a test can change it as a new deploy would.
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
-fn cache_names(b: &spieltisch_tools::webdriver::Browser) -> Option<Vec<String>> {
-    let v = b
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; caches.keys().then(done, () => done([]));",
-            vec![],
-        )
-        .ok()?;
-    Some(v.as_array()?.iter().filter_map(|k| k.as_str().map(str::to_string)).collect())
-}
-
-/// A new deploy (a changed sw.js) is picked up on the next visit: its cache, named after the
-/// build, replaces the old one, and the running game survives the switch.
+/// A new deploy (a changed sw.js) is installed in the background but never reloads the page by
+/// itself: the old build keeps running with its cache and the game untouched, a banner offers the
+/// new version, and only its button switches over. Then the new build's cache replaces the old
+/// one and the game goes on.
 #[test]
 fn a_new_deploy_replaces_the_old_cache() {
     let dir = std::env::temp_dir().join(format!("spieltisch-deploy-{}", std::process::id()));
@@ -451,12 +426,7 @@ fn a_new_deploy_replaces_the_old_cache() {
 
     let app = App::start_serving("new_deploy", "/spiele/", &dir);
     app.goto_home();
-    app.b
-        .wait_until(Duration::from_secs(30), "the first build's cache", |b| {
-            let ok = b.execute("return !!navigator.serviceWorker.controller;", vec![])?;
-            Ok((ok == Value::Bool(true)).then_some(()))
-        })
-        .ctx("service worker controlling");
+    wait_for_controller(&app);
     let before = cache_names(&app.b).expect("caches.keys()");
     assert!(
         before.len() == 1 && before[0].ends_with(&old_build),
@@ -468,17 +438,71 @@ fn a_new_deploy_replaces_the_old_cache() {
     let new_build = "0123456789abcdef";
     std::fs::write(dir.join("sw.js"), sw.replace(&old_build, new_build)).unwrap();
     app.b.refresh().ctx("visit after the deploy");
+    resume_to_board(&app);
+    // A reload would lose both the marker and the picked card.
+    app.js("window.__marker = 1; return true;");
+    let card = "[data-test=hand] [data-test=card]:not([disabled])";
+    let picked = app.exists(card);
+    if picked {
+        app.click(card);
+    }
+    let untouched = |when: &str| {
+        assert_eq!(app.js("return window.__marker === 1;"), Value::Bool(true), "the page reloaded {when}");
+        if picked {
+            let pressed = app.js(&format!(
+                "return document.querySelector('{card}').getAttribute('aria-pressed');"
+            ));
+            assert_eq!(pressed, "true", "the picked card is no longer picked {when}");
+        }
+    };
+
+    let banner = app.wait("[data-test=update-ready]");
+    assert_eq!(app.b.attr(&banner, "role").ctx("role"), Some("status".into()));
+    let text = app.b.text(&banner).ctx("banner text");
+    let de = app.js("return document.documentElement.lang;") == "de";
+    let (want, button) = if de {
+        ("Eine neue Version ist bereit.", "Neu laden")
+    } else {
+        ("A new version is ready.", "Reload")
+    };
+    assert!(text.contains(want), "banner text {text:?}, want {want:?}");
+    let reload = app.wait("[data-test=update-reload]");
+    assert_eq!(app.b.text(&reload).ctx("button text"), button);
+    // The new worker is installed and waits; the old one still serves the page from its cache.
+    app.b
+        .wait_until(T, "the new worker waiting", |b| {
+            let v = b.execute(
+                "return navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting));",
+                vec![],
+            )?;
+            Ok((v == Value::Bool(true)).then_some(()))
+        })
+        .ctx("waiting worker");
+    untouched("when the banner came up");
+    std::thread::sleep(Duration::from_secs(2));
+    untouched("without a click on the banner");
+    let both = cache_names(&app.b).expect("caches.keys()");
+    assert!(
+        both.iter().any(|n| n.ends_with(&old_build)) && both.iter().any(|n| n.ends_with(new_build)),
+        "the old build's cache stays while it runs, next to the new one: {both:?}"
+    );
+
+    app.click("[data-test=update-reload]");
     let after = app
         .b
-        .wait_until(Duration::from_secs(30), "the new build's cache only", |b| {
-            // Errors while the page reloads itself under the new worker count as "not yet".
+        .wait_until(Duration::from_secs(30), "a reload into the new build", |b| {
+            // Errors while the page reloads count as "not yet".
+            let reloaded = b.execute("return window.__marker === undefined;", vec![]);
             let names = cache_names(b).unwrap_or_default();
-            Ok((names.len() == 1 && names[0].ends_with(new_build)).then_some(names))
+            Ok((reloaded.ok() == Some(Value::Bool(true))
+                && names.len() == 1
+                && names[0].ends_with(new_build))
+            .then_some(names))
         })
-        .ctx("new deploy picked up");
+        .ctx("new deploy taken over");
     assert!(!after.iter().any(|n| n.ends_with(&old_build)), "old cache deleted: {after:?}");
-    // The app reloaded itself under the new worker and the game is still there.
     resume_to_board(&app);
+    assert!(!app.exists("[data-test=update-ready]"), "no banner once the new build runs");
     play_placements(&app, 1, 72);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -142,7 +142,20 @@ fn service_worker_precaches_exactly_the_build() {
         .and_then(|s| s.split('"').next())
         .unwrap();
     assert_eq!(build.len(), 16, "cache build hash {build:?}");
-    assert!(sw.contains("skipWaiting") && sw.contains("clients.claim"));
+    assert!(sw.contains("clients.claim"));
+    // An update waits for the page's "skipWaiting" message (the player's click), never more.
+    assert_eq!(sw.matches("skipWaiting").count(), 2, "skipWaiting only on request:\n{sw}");
+    assert!(sw.contains("\"skipWaiting\""), "the message the page posts");
+}
+
+/// The boot check (plain JS inline in index.html) survives the release build's minifier.
+#[test]
+fn index_html_keeps_the_boot_check() {
+    let html = std::fs::read_to_string(dist().join("index.html")).unwrap();
+    for needle in ["data-booted", "boot-failed", "boot-repair", "unhandledrejection", "unregister", "caches.delete", "spieltisch:"] {
+        assert!(html.contains(needle), "{needle:?} missing from the boot check in dist/index.html");
+    }
+    assert!(!html.contains("localStorage"), "the boot check never touches localStorage");
 }
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {

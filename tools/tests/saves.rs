@@ -23,16 +23,6 @@ fn unfinished(app: &App) -> Vec<(String, String)> {
         .collect()
 }
 
-fn go_home(app: &App) {
-    // Behind a hand-over cover the way home is the cover's own "pause" button.
-    if app.exists("[data-test=handover]") {
-        app.click("[data-test=handover-home]");
-    } else {
-        app.click("[data-test=home-button]");
-    }
-    app.wait("[data-test=home]");
-}
-
 fn moves_shown(app: &App) -> u64 {
     let v = app.js("const l = document.querySelector('[data-test=move-log]'); return l ? l.getAttribute('data-moves') : null;");
     v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0)
@@ -189,26 +179,11 @@ fn two_deployments_on_one_origin_keep_separate_games() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// Importing two files whose (long) names are equal keeps both as separate slots.
 #[test]
 fn same_name_imports_keep_both() {
     let app = App::start("same_name_imports", "/spiele/");
-    let fixture = |name: &str| {
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v1").join(name))
-            .expect("fixture")
-    };
+    let fixture = |name: &str| fixture(&format!("v1/{name}"));
     let long = "Familienabend bei Oma 12"; // 24 characters: a suffix must not cut it back
     let files: Vec<std::path::PathBuf> = ["just4fun-slot.json", "sudoku-slot.json"]
         .iter()
@@ -384,9 +359,7 @@ fn a_triple_tap_on_show_plays_no_move() {
 #[test]
 fn format_1_saves_are_adopted_and_a_bad_record_is_reported_at_home() {
     let app = App::start("legacy", "/spiele/");
-    let fixture = |name: &str| {
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v1").join(name)).expect("fixture")
-    };
+    let fixture = |name: &str| fixture(&format!("v1/{name}"));
     app.set_local_storage("spieltisch.autosave", &fixture("just4fun-autosave.json"));
     app.set_local_storage("spieltisch.slot.Abend mit Oma", &fixture("sudoku-slot.json"));
     app.set_local_storage(&app.scoped_key("game.badbadbadbad0000"), "{ kaputt");
@@ -421,7 +394,7 @@ fn format_1_saves_are_adopted_and_a_bad_record_is_reported_at_home() {
 fn oversize_and_damaged_imports_get_plain_messages() {
     let app = App::start("import_messages", "/spiele/");
     let path = std::env::temp_dir().join(format!("spieltisch-big-{}.json", std::process::id()));
-    let fixture = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v2/just4fun-slot.json")).unwrap();
+    let fixture = fixture("v2/just4fun-slot.json");
     std::fs::write(&path, format!("{fixture}{}", " ".repeat(2 * 1024 * 1024))).unwrap();
     let input = app.b.find("input[type=file][data-test=import]").ctx("import input");
     app.b.send_keys(&input, &path.to_string_lossy()).ctx("import");
@@ -486,7 +459,7 @@ fn a_players_message_goes_with_the_turn() {
 #[test]
 fn the_cap_asks_before_the_oldest_game_goes() {
     let app = App::start("cap", "/spiele/");
-    let fixture = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/v2/gutangelegt-autosave.json")).unwrap();
+    let fixture = fixture("v2/gutangelegt-autosave.json");
     let mut keys = Vec::new();
     for i in 0..20u64 {
         let mut v: Value = serde_json::from_str(&fixture).unwrap();

@@ -541,3 +541,54 @@ impl Pick {
         (self.0 as usize) % n.max(1)
     }
 }
+
+/// Copies dist/ (or any tree) so a test can change it as a new deploy or a damaged copy would.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// The names in Cache Storage; `None` while the page cannot run scripts (e.g. mid-reload).
+pub fn cache_names(b: &Browser) -> Option<Vec<String>> {
+    let v = b
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; caches.keys().then(done, () => done([]));",
+            vec![],
+        )
+        .ok()?;
+    Some(v.as_array()?.iter().filter_map(|k| k.as_str().map(str::to_string)).collect())
+}
+
+/// Waits until a service worker controls the page (the first visit installed it).
+#[track_caller]
+pub fn wait_for_controller(app: &App) {
+    app.b
+        .wait_until(Duration::from_secs(30), "navigator.serviceWorker.controller", |b| {
+            let ok = b.execute("return !!navigator.serviceWorker.controller;", vec![])?;
+            Ok((ok == Value::Bool(true)).then_some(()))
+        })
+        .ctx("service worker controlling the page");
+}
+
+/// From the game screen (or its hand-over cover, whose "pause" button leads home) to home.
+pub fn go_home(app: &App) {
+    if app.exists("[data-test=handover]") {
+        app.click("[data-test=handover-home]");
+    } else {
+        app.click("[data-test=home-button]");
+    }
+    app.wait("[data-test=home]");
+}
+
+/// A fixture save from `tests/fixtures/` (e.g. `v1/just4fun-slot.json`).
+pub fn fixture(path: &str) -> String {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures").join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("fixture {}: {e}", full.display()))
+}
