@@ -340,3 +340,87 @@ fn determinize_is_reproducible_from_the_generator() {
     // Each seat sees its own hand, so two seats' observations differ.
     assert_ne!(g.observation(0), g.observation(1));
 }
+
+/// Independent recount of Vier mal Vier's consistent walls: every way to put the hidden stones
+/// (below the top) on the hidden positions, each stone either way round, that shows the observer
+/// the same colours and shapes and has no four-row. Must be exactly `consistent_walls` (double
+/// stones, alike on both faces, counted once).
+#[test]
+fn viermalvier_consistent_walls_match_a_brute_force_recount() {
+    use viermalvier::{Placed, STONES};
+    fn norm(wall: &[Vec<Placed>]) -> Vec<Vec<Placed>> {
+        wall.iter()
+            .map(|c| {
+                c.iter()
+                    .map(|p| {
+                        let f = STONES[usize::from(p.stone)].faces;
+                        Placed { stone: p.stone, front: if f[0] == f[1] { 0 } else { p.front } }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+    fn search(
+        real: &VierMalVier,
+        side: usize,
+        spots: &[(usize, usize)],
+        free: &mut Vec<u8>,
+        wall: &mut Vec<Vec<Placed>>,
+        out: &mut Vec<Vec<Vec<Placed>>>,
+    ) {
+        let Some((&(c, r), rest)) = spots.split_first() else {
+            let mut v = serde_json::to_value(real).expect("serialises");
+            v["wall"] = serde_json::to_value(&*wall).expect("wall serialises");
+            let w: VierMalVier = serde_json::from_value(v).expect("deserialises");
+            if w.four_rows(0).is_empty() && w.four_rows(1).is_empty() {
+                let n = norm(wall);
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+            return;
+        };
+        let want = real.wall()[c][r];
+        for i in 0..free.len() {
+            for front in 0..2 {
+                let p = Placed { stone: free[i], front };
+                if p.color() == want.color() && p.shape_toward(side) == want.shape_toward(side) {
+                    let stone = free.remove(i);
+                    wall[c][r] = p;
+                    search(real, side, rest, free, wall, out);
+                    free.insert(i, stone);
+                }
+            }
+        }
+        wall[c][r] = want;
+    }
+
+    let mut rng = Pcg64Mcg::seed_from_u64(0xb00);
+    let (mut checked, mut several) = (0, 0);
+    while checked < 2_000 {
+        let seed: u64 = rng.random();
+        let options = viermalvier::Options { profi: rng.random(), ..viermalvier::Options::default() };
+        let mut g = VierMalVier::new(2, options, seed).expect("setup");
+        play(&mut g, rng.random_range(4..16), &mut rng, "brute force");
+        if g.end().is_some() {
+            continue;
+        }
+        let observer = rng.random_range(0..2);
+        let spots: Vec<(usize, usize)> =
+            g.wall().iter().enumerate().flat_map(|(c, col)| (0..col.len().saturating_sub(1)).map(move |r| (c, r))).collect();
+        let mut free: Vec<u8> = spots.iter().map(|&(c, r)| g.wall()[c][r].stone).collect();
+        let mut out = Vec::new();
+        search(&g, observer, &spots, &mut free, &mut g.wall().to_vec(), &mut out);
+        let mut mine: Vec<_> = g.consistent_walls(observer).iter().map(|w| norm(w)).collect();
+        let len = mine.len();
+        mine.sort_by_key(|w| format!("{w:?}"));
+        mine.dedup();
+        assert_eq!(mine.len(), len, "seed {seed}: a wall listed twice");
+        out.sort_by_key(|w| format!("{w:?}"));
+        assert_eq!(mine, out, "seed {seed}, observer {observer}: consistent walls differ from the recount");
+        checked += 1;
+        several += usize::from(out.len() >= 2);
+    }
+    eprintln!("viermalvier brute force: {checked} walls, {several} with several consistent fillings");
+    assert!(several >= 150, "only {several} positions with a choice");
+}
