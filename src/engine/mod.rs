@@ -4,6 +4,7 @@
 //! Every game implements [`Game`]; saving, the move log, hand-over screens and (later) computer
 //! players are written once against that trait.
 
+pub mod determinize;
 pub mod gutangelegt;
 pub mod just4fun;
 pub mod rng;
@@ -12,6 +13,8 @@ pub mod viermalvier;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
+
+pub use determinize::Determinize;
 
 /// Seat index of a player, 0-based, in turn order.
 pub type PlayerIdx = usize;

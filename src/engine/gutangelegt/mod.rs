@@ -12,9 +12,12 @@
 //!   placement once, with every line claimed.
 //! - Players whose hand is empty (the supply is gone) are skipped until all 48 cards lie.
 
+mod determinize;
 mod position;
 #[cfg(test)]
 mod tests;
+
+pub use determinize::Observation;
 
 use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};

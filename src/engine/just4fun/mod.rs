@@ -12,10 +12,12 @@
 //!   also when nobody else has a stone there (a second own stone on an empty field locks it).
 
 mod board;
+mod determinize;
 mod position;
 #[cfg(test)]
 mod tests;
 
+pub use determinize::Observation;
 pub use board::{
     deck, majority, score_board, Scoring, CELLS, LINES, LINE_COUNT, MAX_FIELD, SIDE,
     STANDARD_LAYOUT,

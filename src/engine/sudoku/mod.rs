@@ -13,10 +13,13 @@
 //! - In "assisted" mode the game ends by itself as soon as the player to move has no legal field.
 //! - A correct claim ends the game with the claimant's tile still in hand (it is shown at the end).
 
+mod determinize;
 mod gold;
 mod position;
 #[cfg(test)]
 mod tests;
+
+pub use determinize::Observation;
 
 use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};

@@ -15,9 +15,12 @@
 //! - Match: every game's record is kept; between games the next start player (they alternate)
 //!   starts the next game with `Move::NextGame`.
 
+mod determinize;
 mod position;
 #[cfg(test)]
 mod tests;
+
+pub use determinize::{Observation, Wall};
 
 use crate::engine::{Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};

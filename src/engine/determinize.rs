@@ -1,0 +1,42 @@
+//! Fair-by-construction views of a game for computer players.
+//!
+//! A bot may use exactly what a person in its seat could know. Anything holding the real state
+//! can read the seed and the shuffle counter and so compute every future draw, the other players'
+//! hands and, in Vier mal Vier's hidden view, the far side of the wall. A bot therefore never
+//! looks at the real state: it gets [`Determinize::determinize`], a state that the observer cannot
+//! tell apart from the real one (same [`Determinize::observation`]) in which everything the
+//! observer cannot know was resampled at random, consistently with what they see, and with a
+//! fresh seed so that future shuffles are unknown as well.
+//!
+//! Everything public stays exactly as it is: the board or wall, the discard pile, cards and tiles
+//! set aside, scores, whose turn it is, the options, the counts of hidden things.
+
+use super::{Game, PlayerIdx};
+use rand::Rng;
+use std::fmt::Debug;
+
+/// The companion of [`Game`] every game implements: what a seat sees, and a random state that
+/// looks the same from that seat.
+pub trait Determinize: Game {
+    /// Exactly what the observer can see. Two states with equal observations for a seat are
+    /// indistinguishable from that seat.
+    type Observation: Clone + Debug + PartialEq;
+
+    /// What `observer` sees now (own hand, public board, counts of hidden things, scores, turn,
+    /// options, …). A seat outside the game sees only the public part.
+    fn observation(&self, observer: PlayerIdx) -> Self::Observation;
+
+    /// A state `observer` cannot tell apart from this one (`determinize(o, rng).observation(o) ==
+    /// observation(o)`), with everything `observer` cannot know drawn at random from `rng`: other
+    /// players' hands, the order of face-down piles, hidden faces, and a fresh seed for every
+    /// shuffle still to come. The result passes [`Game::validate`], and when `observer` is to move
+    /// it has the same [`Game::legal_moves`].
+    fn determinize<R: Rng + ?Sized>(&self, observer: PlayerIdx, rng: &mut R) -> Self;
+}
+
+/// Picks `count` items out of `pool` (already shuffled) from the front; what is left stays in
+/// `pool`.
+pub(crate) fn take_front<T>(pool: &mut Vec<T>, count: usize) -> Vec<T> {
+    let count = count.min(pool.len());
+    pool.drain(..count).collect()
+}
