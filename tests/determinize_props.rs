@@ -8,7 +8,9 @@
 //! 3. it plays on to the end with random legal moves, every legal move applying;
 //! 4. it really resamples: where something is hidden, the hidden part differs from the real one
 //!    in a good share of the positions (a `self.clone()` fails this) and the seed is fresh;
-//! 5. for the seat to move, its legal moves equal the real ones.
+//! 5. for the seat to move, its legal moves equal the real ones;
+//! 6. it depends only on what the observer sees: the real state and its determinization,
+//!    determinized again with the same generator, give the same state.
 //!
 //! Everything is seeded, so a failure names the position that can be replayed.
 
@@ -67,6 +69,14 @@ fn check<G: Determinize>(real: &G, observer: PlayerIdx, play_on: bool, rng: &mut
     if real.to_move() == Some(observer) {
         assert_eq!(d.legal_moves(), real.legal_moves(), "{label}: the mover sees other choices");
     }
+    // What a bot decides on may depend only on what its seat sees: from two states the
+    // observer cannot tell apart, the same generator gives the same determinization.
+    let k: u64 = rng.random();
+    assert_eq!(
+        real.determinize(observer, &mut Pcg64Mcg::seed_from_u64(k)),
+        d.determinize(observer, &mut Pcg64Mcg::seed_from_u64(k)),
+        "{label}: the determinization depends on hidden things"
+    );
     if play_on {
         play_out(d.clone(), rng, &label);
     }

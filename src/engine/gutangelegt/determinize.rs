@@ -39,6 +39,8 @@ impl Determinize for GutAngelegt {
                 pool.extend_from_slice(hand);
             }
         }
+        // From a canonical order, so the result depends only on what the observer sees.
+        pool.sort_unstable();
         pool.shuffle(rng);
         for (p, hand) in next.hands.iter_mut().enumerate() {
             if p != observer {

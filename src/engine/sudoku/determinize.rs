@@ -51,6 +51,8 @@ impl Determinize for Sudoku {
             (0..self.players).filter(|&p| self.hands[p].is_some() && !self.hand_seen_by(observer, p)).collect();
         let mut pool: Vec<u8> = self.supply.clone();
         pool.extend(hidden.iter().filter_map(|&p| self.hands[p]));
+        // From a canonical order, so the result depends only on what the observer sees.
+        pool.sort_unstable();
         pool.shuffle(rng);
 
         let mover = self.to_move;

@@ -187,6 +187,8 @@ impl Determinize for VierMalVier {
         next.seed = rng.random();
         if !self.wall_open() {
             let mut walls = self.consistent_walls(observer);
+            // In a canonical order, so the pick depends only on what the observer sees.
+            walls.sort_by_cached_key(|w| w.iter().flatten().map(|p| (p.stone, p.front)).collect::<Vec<_>>());
             if !walls.is_empty() {
                 let pick = rng.random_range(0..walls.len());
                 next.wall = walls.swap_remove(pick);
