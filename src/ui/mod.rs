@@ -221,7 +221,9 @@ impl AppCtx {
             }
             Ok(Some(Err(e))) => {
                 self.go(Route::Home);
-                self.warn_detail(storage::load_error_text(i18n::t("Das angefangene Spiel", "The unfinished game"), &e), e.detail());
+                let why = storage::load_reason(&e);
+                let text = if i18n::is_de() { format!("Dieses Spiel kann nicht geladen werden: {why}.") } else { format!("This game cannot be loaded: {why}.") };
+                self.warn_detail(text, e.detail());
             }
             Ok(None) => {
                 self.go(Route::Home);

@@ -93,11 +93,16 @@ pub fn Home() -> impl IntoView {
 
 /// "Just 4 Fun · Anna, Ben · Zug 12 · 21.11.2026, 14:05"
 pub fn save_summary(save: &Save) -> String {
-    let names: Vec<&str> = save.header.players.iter().map(|p| p.name.as_str()).collect();
     let game = GameKind::from_id(&save.header.game).map_or("?", game_name);
+    format!("{game} · {}", players_turn_time(save))
+}
+
+/// "Anna, Ben · Zug 12 · 21.11.2026, 14:05" (an unfinished game's row names the game above it).
+fn players_turn_time(save: &Save) -> String {
+    let names: Vec<&str> = save.header.players.iter().map(|p| p.name.as_str()).collect();
     let turn = if is_de() { format!("Zug {}", save.header.turn) } else { format!("move {}", save.header.turn) };
     let done = if save.header.finished { t(" · beendet", " · finished") } else { "" };
-    format!("{game} · {} · {turn}{done} · {}", names.join(", "), format_time(save.header.saved_at))
+    format!("{} · {turn}{done} · {}", names.join(", "), format_time(save.header.saved_at))
 }
 
 /// One stored game: an unfinished game (`running`: continue or delete) or a named slot (load,
@@ -128,7 +133,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
     };
     let body = match entry.save {
         Ok(save) => {
-            let summary = save_summary(&save);
+            let summary = if running { players_turn_time(&save) } else { save_summary(&save) };
             let shown_at = save.header.saved_at;
             let id = name.clone();
             let export_name = name.clone();
@@ -168,11 +173,16 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
             .into_any()
         }
         Err(e) => {
-            let label = if running { t("Das angefangene Spiel", "The unfinished game").to_string() } else { name.clone() };
+            let message = if running {
+                let why = storage::load_reason(&e);
+                if is_de() { format!("Dieses Spiel kann nicht geladen werden: {why}.") } else { format!("This game cannot be loaded: {why}.") }
+            } else {
+                storage::load_error_text(&name, &e)
+            };
             view! {
                 <div class="slot-info">
                     <strong>{title.clone()}</strong>
-                    <span class="error" data-test="slot-error">{storage::load_error_text(&label, &e)}</span>
+                    <span class="error" data-test="slot-error">{message}</span>
                     {e.detail().map(|d| view! { <details class="detail"><summary>{t("Details", "Details")}</summary><code>{d.to_string()}</code></details> })}
                 </div>
                 <div class="row">
