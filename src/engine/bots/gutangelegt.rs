@@ -8,6 +8,14 @@ use crate::engine::{Game, PlayerIdx};
 use rand::Rng;
 
 impl BotGame for GutAngelegt {
+    fn playout_depth(&self) -> usize {
+        8
+    }
+
+    fn eval_scale(&self) -> f64 {
+        4.0
+    }
+
     fn evaluate(&self, player: PlayerIdx) -> f64 {
         let mine = f64::from(self.score(player));
         let theirs = (0..self.player_count()).filter(|&p| p != player).map(|p| f64::from(self.score(p))).fold(0.0, f64::max);

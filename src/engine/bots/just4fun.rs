@@ -49,6 +49,14 @@ impl Just4Fun {
 }
 
 impl BotGame for Just4Fun {
+    fn playout_depth(&self) -> usize {
+        10
+    }
+
+    fn eval_scale(&self) -> f64 {
+        4.0
+    }
+
     fn evaluate(&self, player: PlayerIdx) -> f64 {
         let v = self.potentials();
         let mine = v.get(player).copied().unwrap_or(0.0);

@@ -5,17 +5,19 @@
 //! UCT with availability counts, expands one untried move, plays out with the game's rollout
 //! policy and backs up a reward per player; each node's mover maximises their own reward.
 
-use super::{medium, Budget, BotGame};
+use super::{candidates, medium, Budget, BotGame};
 use crate::engine::PlayerIdx;
 use rand::Rng;
 use std::collections::HashMap;
 use std::hash::Hash;
 
 /// Exploration constant of UCT (rewards lie in 0..=1).
-const EXPLORE: f64 = 0.7;
+const EXPLORE: f64 = 0.3;
 /// Above this many moves at the root the search falls back to Medium (Sudoku's gold setup by
 /// hand offers hundreds of equivalent placements).
 const MAX_ROOT_MOVES: usize = 300;
+/// Moves the search considers at the root.
+const ROOT_CANDIDATES: usize = 6;
 /// A playout longer than this is stopped (cannot happen in the four games; a guard).
 const MAX_PLAYOUT: usize = 2_000;
 
@@ -39,8 +41,14 @@ pub(crate) fn search<G: BotGame, R: Rng + ?Sized>(view: &G, me: PlayerIdx, legal
 where
     G::Move: Eq + Hash,
 {
-    let root_moves = view.sensible_moves(legal.clone());
-    if root_moves.len() <= 1 || root_moves.len() > MAX_ROOT_MOVES || budget.iterations == 0 {
+    let sensible = view.sensible_moves(legal.clone());
+    if sensible.len() <= 1 || sensible.len() > MAX_ROOT_MOVES || budget.iterations == 0 {
+        return medium(view, me, legal, rng);
+    }
+    // The search decides among Medium's best few (the evaluation is a strong prior; a few
+    // hundred playouts cannot tell forty moves apart reliably).
+    let root_moves = candidates(view, me, legal.clone(), ROOT_CANDIDATES, rng);
+    if root_moves.len() <= 1 {
         return medium(view, me, legal, rng);
     }
     let players = view.player_count();
@@ -53,7 +61,7 @@ where
         let mut node = 0;
         // Selection and expansion.
         while let Some(mover) = d.to_move() {
-            let moves = d.sensible_moves(d.legal_moves());
+            let moves = if node == 0 { root_moves.clone() } else { d.sensible_moves(d.legal_moves()) };
             if moves.is_empty() {
                 break;
             }
@@ -95,13 +103,13 @@ where
             path.push(child);
         }
         // Playout.
-        for _ in 0..MAX_PLAYOUT {
+        for _ in 0..view.playout_depth().min(MAX_PLAYOUT) {
             let Some(m) = d.rollout_move(rng) else { break };
             if d.apply(&m).is_err() {
                 break;
             }
         }
-        let rewards: Vec<f64> = (0..players).map(|p| d.reward(p)).collect();
+        let rewards: Vec<f64> = (0..players).map(|p| d.cutoff_reward(p)).collect();
         for &n in &path {
             let node = &mut nodes[n];
             node.visits += 1;

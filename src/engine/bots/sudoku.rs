@@ -5,6 +5,7 @@
 use super::BotGame;
 use crate::engine::sudoku::{Mode, Move, Sudoku};
 use crate::engine::{Game, PlayerIdx};
+use rand::Rng;
 
 impl BotGame for Sudoku {
     fn sensible_moves(&self, legal: Vec<Move>) -> Vec<Move> {
@@ -18,6 +19,36 @@ impl BotGame for Sudoku {
         } else {
             fields.into_iter().map(|cell| Move::Place { cell }).collect()
         }
+    }
+
+    /// Playouts lay on the legal field worth most (any of them with probability 1/4), set the
+    /// gold tiles at random and claim when nothing fits.
+    fn rollout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let me = self.to_move()?;
+        if self.in_gold_setup() {
+            return Some(Move::GoldRest);
+        }
+        let number = self.hand(me)?;
+        let fields = self.legal_fields(number);
+        if fields.is_empty() {
+            return (self.options().mode == Mode::TableRules).then_some(Move::CannotPlace);
+        }
+        let cell = if rng.random_bool(0.25) {
+            fields[rng.random_range(0..fields.len())]
+        } else {
+            let best = fields.iter().map(|&c| self.points_at(c)).max().unwrap_or(0);
+            let top: Vec<usize> = fields.into_iter().filter(|&c| self.points_at(c) == best).collect();
+            top[rng.random_range(0..top.len())]
+        };
+        Some(Move::Place { cell })
+    }
+
+    fn playout_depth(&self) -> usize {
+        8
+    }
+
+    fn eval_scale(&self) -> f64 {
+        5.0
     }
 
     fn evaluate(&self, player: PlayerIdx) -> f64 {

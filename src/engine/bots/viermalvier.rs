@@ -4,6 +4,7 @@
 use super::BotGame;
 use crate::engine::viermalvier::{Move, VierMalVier};
 use crate::engine::{Game, PlayerIdx};
+use rand::Rng;
 
 impl BotGame for VierMalVier {
     /// With the Profi rule: `Object` whenever it is legal (a founded objection is never missed),
@@ -27,6 +28,21 @@ impl BotGame for VierMalVier {
             }
         }
         legal
+    }
+
+    /// Playouts: object when founded, otherwise a random move (the completability filter of
+    /// [`sensible_moves`](Self::sensible_moves) is too dear per playout step).
+    fn rollout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let legal = self.legal_moves();
+        if legal.contains(&Move::Object) {
+            return Some(Move::Object);
+        }
+        let places: Vec<&Move> = legal.iter().filter(|m| matches!(m, Move::Place { .. } | Move::NextGame)).collect();
+        let pool: Vec<&Move> = if places.is_empty() { legal.iter().collect() } else { places };
+        if pool.is_empty() {
+            return None;
+        }
+        Some(pool[rng.random_range(0..pool.len())].clone())
     }
 
     fn evaluate(&self, player: PlayerIdx) -> f64 {

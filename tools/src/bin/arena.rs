@@ -51,6 +51,7 @@ struct Tally {
     time: Duration,
     hard_moves: u32,
     hard_time: Duration,
+    hard_max: Duration,
 }
 
 /// Score of every player at the end, where the game has scores.
@@ -83,6 +84,7 @@ where
         if matches!(seats[seat], Seat::Bot(Level::Hard)) && g.legal_moves().len() > 1 {
             t.hard_moves += 1;
             t.hard_time += took;
+            t.hard_max = t.hard_max.max(took);
         }
         g.apply(&mv).expect("the chosen move applies");
     }
@@ -148,6 +150,7 @@ where
             t.time += r.time;
             t.hard_moves += r.hard_moves;
             t.hard_time += r.hard_time;
+            t.hard_max = t.hard_max.max(r.hard_max);
         }
     }
     println!("{games} games, {players} players, budget {} iterations", budget.iterations);
@@ -157,7 +160,13 @@ where
         let margin = if t.margins > 0 { format!("{:+.1}", t.margin / f64::from(t.margins)) } else { "-".into() };
         let ms = if t.moves > 0 { t.time.as_secs_f64() * 1000.0 / f64::from(t.moves) } else { 0.0 };
         let hard = if t.hard_moves > 0 {
-            format!(", {:.1} ms per searched Hard move", t.hard_time.as_secs_f64() * 1000.0 / f64::from(t.hard_moves))
+            let mean = t.hard_time.as_secs_f64() / f64::from(t.hard_moves);
+            format!(
+                ", {:.1} ms per searched Hard move (max {:.1} ms, {:.0} playouts/s)",
+                mean * 1000.0,
+                t.hard_max.as_secs_f64() * 1000.0,
+                f64::from(budget.iterations) / mean
+            )
         } else {
             String::new()
         };
