@@ -54,7 +54,8 @@ where
     let players = view.player_count();
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(players)];
     let mut path: Vec<usize> = Vec::new();
-    for _ in 0..budget.iterations {
+    let iterations = (f64::from(budget.iterations) * view.budget_share()).ceil() as u32;
+    for _ in 0..iterations.max(1) {
         let mut d = view.determinize(me, rng);
         path.clear();
         path.push(0);

@@ -111,6 +111,12 @@ where
         best.and_then(|(_, i)| moves.into_iter().nth(i))
     }
 
+    /// Share of [`Budget::iterations`] this game's search uses (so that every game's Hard move
+    /// stays within the same time).
+    fn budget_share(&self) -> f64 {
+        1.0
+    }
+
     /// Playouts stop after this many moves and score the position with
     /// [`cutoff_reward`](Self::cutoff_reward) (long games: the evaluation is less noisy than
     /// random play to the end).

@@ -162,7 +162,7 @@ where
         let hard = if t.hard_moves > 0 {
             let mean = t.hard_time.as_secs_f64() / f64::from(t.hard_moves);
             format!(
-                ", {:.1} ms per searched Hard move (max {:.1} ms, {:.0} playouts/s)",
+                ", {:.1} ms per searched Hard move (max {:.1} ms, {:.0} budget iterations/s)",
                 mean * 1000.0,
                 t.hard_max.as_secs_f64() * 1000.0,
                 f64::from(budget.iterations) / mean
