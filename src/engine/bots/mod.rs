@@ -117,6 +117,12 @@ where
         1.0
     }
 
+    /// Hard's search only considers root moves whose value ([`evaluate`](Self::evaluate) after
+    /// the move) is within this much of the best.
+    fn root_slack(&self) -> f64 {
+        f64::INFINITY
+    }
+
     /// Playouts stop after this many moves and score the position with
     /// [`cutoff_reward`](Self::cutoff_reward) (long games: the evaluation is less noisy than
     /// random play to the end).
@@ -251,7 +257,11 @@ where
     G::Move: Eq + Hash,
 {
     let moves = view.sensible_moves(legal);
-    let scored = ranked(view, me, moves, rng);
+    let mut scored = ranked(view, me, moves, rng);
+    if let Some(best) = scored.first().map(|s| s.0) {
+        let slack = view.root_slack();
+        scored.retain(|s| s.0 >= best - slack);
+    }
     if !view.sudden_wins() {
         return scored.into_iter().take(k).map(|s| s.1).collect();
     }
