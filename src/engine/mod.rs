@@ -4,6 +4,7 @@
 //! Every game implements [`Game`]; saving, the move log, hand-over screens and (later) computer
 //! players are written once against that trait.
 
+pub mod bots;
 pub mod determinize;
 pub mod gutangelegt;
 pub mod just4fun;

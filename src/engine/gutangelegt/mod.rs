@@ -163,7 +163,7 @@ impl Line {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Lay `card` from the hand (turned by 180° or not) at `place`. `claims`: the lines the
     /// player announces (only with the announce option; ignored otherwise).

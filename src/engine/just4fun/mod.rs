@@ -47,7 +47,7 @@ pub struct Options {
 }
 
 /// A player's decision.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Play these card values from the hand (any order) and place a stone on the field of their sum.
     Play { cards: Vec<u8> },

@@ -82,7 +82,7 @@ pub struct Tile {
 }
 
 /// A player's decision. Fields are numbered 0..81 row by row.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Gold setup by hand: lay the gold tile `number` on `cell`.
     Gold { cell: usize, number: u8 },

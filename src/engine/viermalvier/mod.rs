@@ -130,7 +130,7 @@ impl Placed {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Take `stone`, turn `face` (0/1) toward yourself, put it on `spot`.
     Place { stone: u8, face: u8, spot: Spot },

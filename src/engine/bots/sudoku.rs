@@ -1,0 +1,78 @@
+//! Sudoku: points now, relative to the best opponent. Under table rules Medium and Hard never
+//! lay a tile that breaks the Sudoku rule and claim "cannot place" exactly when no legal field
+//! exists; Easy may do either wrongly.
+
+use super::BotGame;
+use crate::engine::sudoku::{Mode, Move, Sudoku};
+use crate::engine::{Game, PlayerIdx};
+use rand::Rng;
+
+impl BotGame for Sudoku {
+    fn sensible_moves(&self, legal: Vec<Move>) -> Vec<Move> {
+        if self.options().mode != Mode::TableRules || self.in_gold_setup() {
+            return legal;
+        }
+        let Some(number) = self.to_move().and_then(|p| self.hand(p)) else { return legal };
+        let fields = self.legal_fields(number);
+        if fields.is_empty() {
+            vec![Move::CannotPlace]
+        } else {
+            fields.into_iter().map(|cell| Move::Place { cell }).collect()
+        }
+    }
+
+    /// Playouts lay on the legal field worth most (any of them with probability 1/4), set the
+    /// gold tiles at random and claim when nothing fits.
+    fn rollout_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        let me = self.to_move()?;
+        if self.in_gold_setup() {
+            return Some(Move::GoldRest);
+        }
+        let number = self.hand(me)?;
+        let fields = self.legal_fields(number);
+        if fields.is_empty() {
+            return (self.options().mode == Mode::TableRules).then_some(Move::CannotPlace);
+        }
+        let cell = if rng.random_bool(0.25) {
+            fields[rng.random_range(0..fields.len())]
+        } else {
+            let points: Vec<u32> = fields.iter().map(|&c| self.points_at(c)).collect();
+            let best = points.iter().copied().max().unwrap_or(0);
+            let top: Vec<usize> = fields.iter().zip(&points).filter(|&(_, &p)| p == best).map(|(&c, _)| c).collect();
+            top[rng.random_range(0..top.len())]
+        };
+        Some(Move::Place { cell })
+    }
+
+    /// Playout steps are dearer here (81 fields); the search does fewer iterations.
+    fn budget_share(&self) -> f64 {
+        0.6
+    }
+
+    /// Points now dominate: the search only weighs moves within a point of the best.
+    fn root_slack(&self) -> f64 {
+        1.0
+    }
+
+    fn playout_depth(&self) -> usize {
+        8
+    }
+
+    fn eval_scale(&self) -> f64 {
+        5.0
+    }
+
+    fn evaluate(&self, player: PlayerIdx) -> f64 {
+        let mine = f64::from(self.score(player));
+        let theirs = (0..self.player_count()).filter(|&p| p != player).map(|p| f64::from(self.score(p))).fold(0.0, f64::max);
+        mine - theirs
+    }
+
+    fn margin(&self, player: PlayerIdx) -> f64 {
+        if self.player_count() == 1 {
+            // Alone, the score itself is what counts.
+            return f64::from(self.score(player)) / 200.0 * 2.0 - 1.0;
+        }
+        self.evaluate(player) / 60.0
+    }
+}
