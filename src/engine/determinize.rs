@@ -40,3 +40,44 @@ pub(crate) fn take_front<T>(pool: &mut Vec<T>, count: usize) -> Vec<T> {
     let count = count.min(pool.len());
     pool.drain(..count).collect()
 }
+
+/// Card games (hands of card numbers, a face-down draw pile): blanks what `observer` cannot
+/// see – the other hands and the draw pile become zeros of their length.
+pub(crate) fn blank_cards(hands: &mut [Vec<u8>], draw: &mut [u8], observer: PlayerIdx) {
+    for (p, hand) in hands.iter_mut().enumerate() {
+        if p != observer {
+            hand.iter_mut().for_each(|c| *c = 0);
+        }
+    }
+    draw.iter_mut().for_each(|c| *c = 0);
+}
+
+/// Card games: deals the other hands and the draw pile anew from their pooled cards (hand sizes
+/// kept; `sort_hands` where the engine keeps hands sorted). The pool starts from a canonical
+/// order, so the result depends only on what `observer` sees.
+pub(crate) fn redeal_cards<R: Rng + ?Sized>(
+    hands: &mut [Vec<u8>],
+    draw: &mut Vec<u8>,
+    observer: PlayerIdx,
+    sort_hands: bool,
+    rng: &mut R,
+) {
+    use rand::seq::SliceRandom;
+    let mut pool: Vec<u8> = std::mem::take(draw);
+    for (p, hand) in hands.iter().enumerate() {
+        if p != observer {
+            pool.extend_from_slice(hand);
+        }
+    }
+    pool.sort_unstable();
+    pool.shuffle(rng);
+    for (p, hand) in hands.iter_mut().enumerate() {
+        if p != observer {
+            *hand = take_front(&mut pool, hand.len());
+            if sort_hands {
+                hand.sort_unstable();
+            }
+        }
+    }
+    *draw = pool;
+}

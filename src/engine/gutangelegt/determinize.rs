@@ -3,9 +3,8 @@
 //! Hidden from a seat: the other players' hands and the order of the face-down draw pile.
 
 use super::GutAngelegt;
-use crate::engine::determinize::{take_front, Determinize};
+use crate::engine::determinize::{blank_cards, redeal_cards, Determinize};
 use crate::engine::PlayerIdx;
-use rand::seq::SliceRandom;
 use rand::Rng;
 
 /// The state with what the observer cannot see blanked: other hands and the draw pile become
@@ -19,12 +18,7 @@ impl Determinize for GutAngelegt {
     fn observation(&self, observer: PlayerIdx) -> Observation {
         let mut seen = self.clone();
         seen.seed = 0;
-        for (p, hand) in seen.hands.iter_mut().enumerate() {
-            if p != observer {
-                hand.iter_mut().for_each(|c| *c = 0);
-            }
-        }
-        seen.draw.iter_mut().for_each(|c| *c = 0);
+        blank_cards(&mut seen.hands, &mut seen.draw, observer);
         Observation(seen)
     }
 
@@ -33,21 +27,7 @@ impl Determinize for GutAngelegt {
     fn determinize<R: Rng + ?Sized>(&self, observer: PlayerIdx, rng: &mut R) -> GutAngelegt {
         let mut next = self.clone();
         next.seed = rng.random();
-        let mut pool: Vec<u8> = next.draw.clone();
-        for (p, hand) in next.hands.iter().enumerate() {
-            if p != observer {
-                pool.extend_from_slice(hand);
-            }
-        }
-        // From a canonical order, so the result depends only on what the observer sees.
-        pool.sort_unstable();
-        pool.shuffle(rng);
-        for (p, hand) in next.hands.iter_mut().enumerate() {
-            if p != observer {
-                *hand = take_front(&mut pool, hand.len());
-            }
-        }
-        next.draw = pool;
+        redeal_cards(&mut next.hands, &mut next.draw, observer, false, rng);
         next
     }
 }

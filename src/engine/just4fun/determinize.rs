@@ -4,9 +4,8 @@
 //! through the seed, the order of every later reshuffle). The discard pile is face up.
 
 use super::Just4Fun;
-use crate::engine::determinize::{take_front, Determinize};
+use crate::engine::determinize::{blank_cards, redeal_cards, Determinize};
 use crate::engine::PlayerIdx;
-use rand::seq::SliceRandom;
 use rand::Rng;
 
 /// The state with what the observer cannot see blanked: other hands and the draw pile become
@@ -20,12 +19,7 @@ impl Determinize for Just4Fun {
     fn observation(&self, observer: PlayerIdx) -> Observation {
         let mut seen = self.clone();
         seen.seed = 0;
-        for (p, hand) in seen.hands.iter_mut().enumerate() {
-            if p != observer {
-                hand.iter_mut().for_each(|c| *c = 0);
-            }
-        }
-        seen.draw.iter_mut().for_each(|c| *c = 0);
+        blank_cards(&mut seen.hands, &mut seen.draw, observer);
         Observation(seen)
     }
 
@@ -34,22 +28,7 @@ impl Determinize for Just4Fun {
     fn determinize<R: Rng + ?Sized>(&self, observer: PlayerIdx, rng: &mut R) -> Just4Fun {
         let mut next = self.clone();
         next.seed = rng.random();
-        let mut pool: Vec<u8> = next.draw.clone();
-        for (p, hand) in next.hands.iter().enumerate() {
-            if p != observer {
-                pool.extend_from_slice(hand);
-            }
-        }
-        // From a canonical order, so the result depends only on what the observer sees.
-        pool.sort_unstable();
-        pool.shuffle(rng);
-        for (p, hand) in next.hands.iter_mut().enumerate() {
-            if p != observer {
-                *hand = take_front(&mut pool, hand.len());
-                hand.sort_unstable();
-            }
-        }
-        next.draw = pool;
+        redeal_cards(&mut next.hands, &mut next.draw, observer, true, rng);
         next
     }
 }
