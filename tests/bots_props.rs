@@ -26,6 +26,9 @@ use spieltisch::engine::viermalvier::{self, View, VierMalVier};
 use spieltisch::engine::{Determinize, Game, Outcome, PlayerIdx};
 use std::hash::Hash;
 
+mod common;
+use common::positions;
+
 /// Mid-game positions per game for the fairness check.
 const POSITIONS: usize = 1_000;
 
@@ -57,43 +60,6 @@ fn sudoku_setup(rng: &mut Pcg64Mcg) -> (usize, sudoku::Options) {
         mode: if rng.random() { Mode::Assisted } else { Mode::TableRules },
     };
     (rng.random_range(1..=4), options)
-}
-
-/// Plays up to `moves` random legal moves.
-fn play<G: Game>(g: &mut G, moves: u32, rng: &mut Pcg64Mcg) {
-    for _ in 0..moves {
-        let legal = g.legal_moves();
-        let Some(mv) = legal.choose(rng) else { return };
-        g.apply(mv).expect("a legal move applies");
-    }
-}
-
-/// `count` positions where someone is to move, each from a fresh seed, options and player count
-/// after a random number (below `max_moves`) of random legal moves.
-fn positions<G: Game>(
-    count: usize,
-    rng: &mut Pcg64Mcg,
-    max_moves: u32,
-    mut setup: impl FnMut(&mut Pcg64Mcg) -> (usize, G::Options),
-    mut each: impl FnMut(&G, &mut Pcg64Mcg, &str),
-) {
-    let mut found = 0;
-    let mut tries = 0;
-    while found < count {
-        tries += 1;
-        assert!(tries < count * 20, "too few mid-game positions");
-        let seed: u64 = rng.random();
-        let (players, options) = setup(rng);
-        let moves = rng.random_range(0..max_moves);
-        let label = format!("{:?} seed {seed}, {players} players, {options:?}, {moves} moves", G::KIND);
-        let mut g = G::new(players, options, seed).unwrap_or_else(|e| panic!("{label}: {e}"));
-        play(&mut g, moves, rng);
-        if g.to_move().is_none() {
-            continue;
-        }
-        found += 1;
-        each(&g, rng, &label);
-    }
 }
 
 // ----- 1. fairness ---------------------------------------------------------------------------

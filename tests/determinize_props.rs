@@ -23,24 +23,15 @@ use spieltisch::engine::sudoku::{self, Mode, Scoring, Sudoku};
 use spieltisch::engine::viermalvier::{self, View, VierMalVier};
 use spieltisch::engine::{Determinize, Game, PlayerIdx};
 
+mod common;
+use common::{play, positions};
+
 /// Mid-game positions per game.
 const POSITIONS: usize = 1_000;
 /// Vier mal Vier hides little (only stones below the top, and only where two of them could
 /// swap), so it gets more positions to see enough of those.
 const VMV_POSITIONS: usize = 4_000;
 
-/// Plays up to `moves` random legal moves; every legal move must apply.
-fn play<G: Game>(g: &mut G, moves: u32, rng: &mut Pcg64Mcg, label: &str) {
-    for _ in 0..moves {
-        let legal = g.legal_moves();
-        let Some(mv) = legal.choose(rng) else { return };
-        if let Err(e) = g.apply(mv) {
-            panic!("{label}: the legal move {mv:?} was refused: {e:?}");
-        }
-    }
-}
-
-/// Plays to the end with random legal moves, checking the end is reached and reported.
 fn play_out<G: Game>(mut g: G, rng: &mut Pcg64Mcg, label: &str) {
     for _ in 0..10_000 {
         if g.to_move().is_none() {
@@ -100,35 +91,6 @@ impl Share {
         let got = self.differ as f64 / self.cases as f64;
         assert!(got >= share, "{what}: resampled in only {} of {} positions ({got:.2} < {share})", self.differ, self.cases);
     }
-}
-
-/// Collects `POSITIONS` positions where the game is not over, each from a fresh seed, options
-/// and player count, after a random number of random moves below `max_moves`.
-fn positions<G: Game>(
-    count: usize,
-    rng: &mut Pcg64Mcg,
-    max_moves: u32,
-    mut setup: impl FnMut(&mut Pcg64Mcg) -> (usize, G::Options),
-    mut each: impl FnMut(&G, &mut Pcg64Mcg, &str),
-) -> usize {
-    let mut found = 0;
-    let mut tries = 0;
-    while found < count {
-        tries += 1;
-        assert!(tries < count * 20, "too few mid-game positions");
-        let seed: u64 = rng.random();
-        let (players, options) = setup(rng);
-        let moves = rng.random_range(0..max_moves);
-        let label = format!("{:?} seed {seed}, {players} players, {options:?}, {moves} moves", G::KIND);
-        let mut g = G::new(players, options, seed).unwrap_or_else(|e| panic!("{label}: {e}"));
-        play(&mut g, moves, rng, &label);
-        if g.to_move().is_none() {
-            continue;
-        }
-        found += 1;
-        each(&g, rng, &label);
-    }
-    tries
 }
 
 fn distinct(values: impl IntoIterator<Item = u8>) -> usize {

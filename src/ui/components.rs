@@ -126,7 +126,7 @@ pub fn ConflictDialog() -> impl IntoView {
                                 crate::saves::Conflict::Deleted => t("Zur Startseite", "Back to home"),
                             }}
                         </button>
-                        <button data-test="conflict-keep" on:click=move |_| ctx.keep_as_new_game()>
+                        <button data-test="conflict-keep" on:click=move |_| ctx.store_as_new_game()>
                             {t("Meinen Stand als eigenes Spiel behalten", "Keep mine as a game of its own")}
                         </button>
                     </div>

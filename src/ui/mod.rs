@@ -192,14 +192,9 @@ impl AppCtx {
     }
 
     fn start_game(&self, session: AnySession) {
-        let id = new_game_id();
-        self.record.set(Some((id.clone(), 0)));
-        self.conflict.set(None);
         self.set_cover(self.cover_for(&session));
         self.game.set(Some(session));
-        self.autosave();
-        self.bump_saves();
-        self.go(Route::Play(id));
+        self.store_as_new_game();
     }
 
     /// Who the cover should name before `session` is shown, if anyone.
@@ -221,9 +216,7 @@ impl AppCtx {
             }
             Ok(Some(Err(e))) => {
                 self.go(Route::Home);
-                let why = storage::load_reason(&e);
-                let text = if i18n::is_de() { format!("Dieses Spiel kann nicht geladen werden: {why}.") } else { format!("This game cannot be loaded: {why}.") };
-                self.warn_detail(text, e.detail());
+                self.warn_detail(storage::game_load_error_text(&e), e.detail());
             }
             Ok(None) => {
                 self.go(Route::Home);
@@ -236,8 +229,9 @@ impl AppCtx {
         }
     }
 
-    /// Keeps what this tab shows as a game of its own (after a conflict with another tab).
-    pub fn keep_as_new_game(&self) {
+    /// Gives the game on screen a record of its own and opens it: a new game, or what this tab
+    /// shows kept as a game of its own after a conflict with another tab.
+    pub fn store_as_new_game(&self) {
         let id = new_game_id();
         self.record.set(Some((id.clone(), 0)));
         self.conflict.set(None);

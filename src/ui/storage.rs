@@ -117,7 +117,17 @@ pub fn load_reason(e: &LoadError) -> String {
     }
 }
 
-/// "The save “x” cannot be loaded: why." for a slot, a file or a running game.
+/// "This game cannot be loaded: why." for a running game's record.
+pub fn game_load_error_text(e: &LoadError) -> String {
+    let why = load_reason(e);
+    if is_de() {
+        format!("Dieses Spiel kann nicht geladen werden: {why}.")
+    } else {
+        format!("This game cannot be loaded: {why}.")
+    }
+}
+
+/// "The save “x” cannot be loaded: why." for a slot or a file.
 pub fn load_error_text(name: &str, e: &LoadError) -> String {
     let why = load_reason(e);
     if is_de() {

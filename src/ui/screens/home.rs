@@ -174,8 +174,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
         }
         Err(e) => {
             let message = if running {
-                let why = storage::load_reason(&e);
-                if is_de() { format!("Dieses Spiel kann nicht geladen werden: {why}.") } else { format!("This game cannot be loaded: {why}.") }
+                storage::game_load_error_text(&e)
             } else {
                 storage::load_error_text(&name, &e)
             };
