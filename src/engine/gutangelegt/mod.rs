@@ -103,6 +103,14 @@ pub struct CardRow {
     pub cards: Vec<Laid>,
 }
 
+/// Where [`GutAngelegt::lay`] put a card: at the front or back of row `r`, or as new row `r`.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    Front(usize),
+    Back(usize),
+    NewRow(usize),
+}
+
 impl CardRow {
     pub fn complete(&self) -> bool {
         self.cards.len() >= ROW_CARDS
@@ -301,38 +309,57 @@ impl GutAngelegt {
         }
     }
 
-    /// The table after laying `laid` at `place` and the new card's (column, top row).
-    pub fn with_card(&self, laid: Laid, place: Place) -> Result<(GutAngelegt, (usize, usize)), RuleError> {
+    /// Lays `laid` at `place` on this table (hands, pile and scores untouched) and returns the
+    /// new card's (column, top row) and how to take it back. In place, so that previews and
+    /// search playouts do not copy the whole table.
+    fn lay(&mut self, laid: Laid, place: Place) -> Result<((usize, usize), Undo), RuleError> {
         if !self.places().contains(&place) {
             return Err(RuleError::NoSuchPlace);
         }
-        let mut next = self.clone();
-        let at = match place {
+        match place {
             Place::Left | Place::Right | Place::Next => {
-                let r = next.rows.iter().position(|r| !r.complete()).ok_or(RuleError::NoSuchPlace)?;
-                let row = &mut next.rows[r];
-                let i = if place == Place::Left {
+                let r = self.rows.iter().position(|r| !r.complete()).ok_or(RuleError::NoSuchPlace)?;
+                let row = &mut self.rows[r];
+                let (i, undo) = if place == Place::Left {
                     row.cards.insert(0, laid);
-                    0
+                    (0, Undo::Front(r))
                 } else {
                     row.cards.push(laid);
-                    row.cards.len() - 1
+                    (row.cards.len() - 1, Undo::Back(r))
                 };
-                (row.column(i), r * CARD_FIELDS)
+                Ok(((row.column(i), r * CARD_FIELDS), undo))
             }
             Place::Corner { top, left } => {
                 let row = CardRow { anchor: if left { Anchor::Left } else { Anchor::Right }, cards: vec![laid] };
-                let r = if top {
-                    next.rows.insert(0, row);
-                    0
-                } else {
-                    next.rows.push(row);
-                    next.rows.len() - 1
-                };
-                (next.rows[r].column(0), r * CARD_FIELDS)
+                let r = if top { 0 } else { self.rows.len() };
+                self.rows.insert(r, row);
+                Ok(((self.rows[r].column(0), r * CARD_FIELDS), Undo::NewRow(r)))
             }
-        };
-        Ok((next, at))
+        }
+    }
+
+    /// Takes back what [`lay`](Self::lay) did.
+    fn unlay(&mut self, undo: Undo) {
+        match undo {
+            Undo::Front(r) => {
+                self.rows[r].cards.remove(0);
+            }
+            Undo::Back(r) => {
+                self.rows[r].cards.pop();
+            }
+            Undo::NewRow(r) => {
+                self.rows.remove(r);
+            }
+        }
+    }
+
+    /// The lines that laying `laid` at `place` would form, and the new card's (column, top row).
+    /// Lays the card on a scratch copy and takes it back.
+    fn preview_in(scratch: &mut GutAngelegt, laid: Laid, place: Place) -> Result<(Vec<Line>, (usize, usize)), RuleError> {
+        let (at, undo) = scratch.lay(laid, place)?;
+        let lines = scratch.lines_through(at);
+        scratch.unlay(undo);
+        Ok((lines, at))
     }
 
     /// Every line of ≥ 3 same-coloured fields through a field of the card at (column, top row).
@@ -363,8 +390,7 @@ impl GutAngelegt {
 
     /// The lines a card would score at `place` (what the preview shows).
     pub fn preview(&self, laid: Laid, place: Place) -> Result<(Vec<Line>, (usize, usize)), RuleError> {
-        let (next, at) = self.with_card(laid, place)?;
-        Ok((next.lines_through(at), at))
+        Self::preview_in(&mut self.clone(), laid, place)
     }
 
     pub fn from_position(s: &str) -> Result<Self, String> {
@@ -441,13 +467,13 @@ impl Game for GutAngelegt {
     fn legal_moves(&self) -> Vec<Move> {
         let Some(player) = self.to_move() else { return Vec::new() };
         let mut moves = Vec::new();
+        let mut scratch = self.options.announce.then(|| self.clone());
         for &card in self.hand(player) {
             for turned in [false, true] {
                 for place in self.places() {
-                    let claims = if self.options.announce {
-                        self.preview(Laid { card, turned }, place).map(|(l, _)| l).unwrap_or_default()
-                    } else {
-                        Vec::new()
+                    let claims = match scratch.as_mut() {
+                        Some(scratch) => Self::preview_in(scratch, Laid { card, turned }, place).map(|(l, _)| l).unwrap_or_default(),
+                        None => Vec::new(),
                     };
                     moves.push(Move::Lay { card, turned, place, claims });
                 }
@@ -461,17 +487,23 @@ impl Game for GutAngelegt {
         let Move::Lay { card, turned, place, claims } = mv;
         let pos = self.hands[player].iter().position(|c| c == card).ok_or(RuleError::NotInHand { card: *card })?;
         let laid = Laid { card: *card, turned: *turned };
-        let (mut next, at) = self.with_card(laid, *place)?;
-        let all = next.lines_through(at);
+        let (at, undo) = self.lay(laid, *place)?;
+        let all = self.lines_through(at);
         let (lines, missed) = if self.options.announce {
             let mut claimed: Vec<Line> = Vec::new();
             for claim in claims {
                 let line = claim.normalized();
-                if !all.contains(&line) {
-                    return Err(RuleError::WrongClaim { line });
-                }
-                if claimed.contains(&line) {
-                    return Err(RuleError::DoubleClaim { line });
+                let refused = if !all.contains(&line) {
+                    Some(RuleError::WrongClaim { line })
+                } else if claimed.contains(&line) {
+                    Some(RuleError::DoubleClaim { line })
+                } else {
+                    None
+                };
+                if let Some(e) = refused {
+                    // A refused move leaves the table as it was.
+                    self.unlay(undo);
+                    return Err(e);
                 }
                 claimed.push(line);
             }
@@ -482,14 +514,13 @@ impl Game for GutAngelegt {
             (all, Vec::new())
         };
         let points: u32 = lines.iter().map(|l| l.points()).sum();
-        next.hands[player].remove(pos);
-        if let Some(c) = next.draw.pop() {
-            next.hands[player].push(c);
+        self.hands[player].remove(pos);
+        if let Some(c) = self.draw.pop() {
+            self.hands[player].push(c);
         }
-        next.scores[player] = next.scores[player].saturating_add(points);
-        next.turn = next.turn.saturating_add(1);
-        next.advance();
-        *self = next;
+        self.scores[player] = self.scores[player].saturating_add(points);
+        self.turn = self.turn.saturating_add(1);
+        self.advance();
         Ok(Event::Laid { player, card: *card, turned: *turned, place: *place, at, lines, missed, points })
     }
 
