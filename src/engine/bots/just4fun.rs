@@ -53,6 +53,13 @@ impl BotGame for Just4Fun {
         10
     }
 
+    /// Hard weighs only moves close to the best by the evaluation: the playouts are noisy (the
+    /// cards decide much), and among all top-six moves the search gave away clear tactical
+    /// gains for look-ahead luck (arena, same 200 games: 45.5 % without, 59.5 % with).
+    fn root_slack(&self) -> f64 {
+        1.5
+    }
+
     fn eval_scale(&self) -> f64 {
         4.0
     }
