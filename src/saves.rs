@@ -353,8 +353,8 @@ mod tests {
 
     fn game(seed: u64, moves: usize) -> AnySession {
         let seats = vec![
-            Seat { name: "Anna".into(), color: PlayerColor::Red },
-            Seat { name: "Ben".into(), color: PlayerColor::Green },
+            Seat::person("Anna", PlayerColor::Red),
+            Seat::person("Ben", PlayerColor::Green),
         ];
         let mut s = Session::<Just4Fun>::new(seats, Options::default(), seed).unwrap();
         for _ in 0..moves {

@@ -2,6 +2,7 @@
 //! move log) and the save-file format. Pure: no browser APIs, so loading every kind of bad save
 //! is tested natively.
 
+use crate::engine::bots::Level;
 use crate::engine::gutangelegt::GutAngelegt;
 use crate::engine::just4fun::Just4Fun;
 use crate::engine::sudoku::Sudoku;
@@ -14,7 +15,7 @@ use serde_json::value::RawValue;
 pub const APP_TAG: &str = "spieltisch";
 /// The save format written. Bumped whenever it changes; older formats are migrated on load
 /// (`read_doc`), newer ones refused.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 pub const MAX_NAME_LEN: usize = 24;
 
 /// Player colours on offer. Stored by name in saves.
@@ -51,10 +52,48 @@ impl PlayerColor {
     }
 }
 
+/// Who plays a seat: a person at the device, or a computer player of some level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatKind {
+    #[default]
+    Person,
+    Computer(Level),
+}
+
+impl SeatKind {
+    pub fn is_computer(self) -> bool {
+        matches!(self, SeatKind::Computer(_))
+    }
+
+    pub fn level(self) -> Option<Level> {
+        match self {
+            SeatKind::Computer(level) => Some(level),
+            SeatKind::Person => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
     pub name: String,
     pub color: PlayerColor,
+    /// Missing in the remembered player list of older builds: a person.
+    #[serde(default)]
+    pub kind: SeatKind,
+}
+
+impl Seat {
+    pub fn person(name: impl Into<String>, color: PlayerColor) -> Seat {
+        Seat { name: name.into(), color, kind: SeatKind::Person }
+    }
+}
+
+/// A seat as formats 1 and 2 stored it: every seat was a person.
+#[derive(Deserialize)]
+struct SeatV2 {
+    name: String,
+    color: PlayerColor,
 }
 
 /// One running game of any kind `G`.
@@ -64,6 +103,16 @@ pub struct Session<G: Game> {
     pub seats: Vec<Seat>,
     pub state: G,
     pub log: Vec<G::Event>,
+    /// Every "Tipp" a person asked for (shown in the move log).
+    #[serde(default)]
+    pub hints: Vec<HintUse>,
+}
+
+/// A hint asked for by the person in `seat` before move `turn` (0-based count of moves made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HintUse {
+    pub turn: u32,
+    pub seat: usize,
 }
 
 impl<G: Game> PartialEq for Session<G>
@@ -71,14 +120,14 @@ where
     G: PartialEq,
 {
     fn eq(&self, other: &Self) -> bool {
-        self.seats == other.seats && self.state == other.state && self.log == other.log
+        self.seats == other.seats && self.state == other.state && self.log == other.log && self.hints == other.hints
     }
 }
 
 impl<G: Game> Session<G> {
     pub fn new(seats: Vec<Seat>, options: G::Options, seed: u64) -> Result<Self, SetupError> {
         let state = G::new(seats.len(), options, seed)?;
-        Ok(Session { seats, state, log: Vec::new() })
+        Ok(Session { seats, state, log: Vec::new(), hints: Vec::new() })
     }
 
     /// Plays `mv` and records it in the log; on error nothing changes.
@@ -88,10 +137,26 @@ impl<G: Game> Session<G> {
         Ok(event)
     }
 
+    /// Counts a hint for the person in `seat` at the current move.
+    pub fn count_hint(&mut self, seat: usize) {
+        let turn = self.state.turn();
+        if !self.hints.contains(&HintUse { turn, seat }) {
+            self.hints.push(HintUse { turn, seat });
+        }
+    }
+
+    /// Hints asked for by `seat`.
+    pub fn hints_of(&self, seat: usize) -> usize {
+        self.hints.iter().filter(|h| h.seat == seat).count()
+    }
+
     /// Checks a session that came from outside: the state is valid, the players fit it, and
     /// replaying the log from the game's seed gives exactly the stored log and state.
     pub fn check(&self) -> Result<(), String> {
         self.state.validate()?;
+        if let Some(h) = self.hints.iter().find(|h| h.seat >= self.seats.len() || h.turn > self.state.turn()) {
+            return Err(format!("a hint for seat {} at move {} does not fit the game", h.seat + 1, h.turn + 1));
+        }
         if self.seats.len() != self.state.player_count() {
             return Err(format!(
                 "{} players named but the game has {}",
@@ -154,6 +219,15 @@ impl AnySession {
     }
     pub fn is_over(&self) -> bool {
         with_session!(self, s => s.state.outcome().is_some())
+    }
+    pub fn to_move(&self) -> Option<usize> {
+        with_session!(self, s => s.state.to_move())
+    }
+    pub fn count_hint(&mut self, seat: usize) {
+        with_session!(self, s => s.count_hint(seat))
+    }
+    pub fn hint_count(&self) -> usize {
+        with_session!(self, s => s.hints.len())
     }
 }
 
@@ -287,6 +361,8 @@ struct SaveOut<'a, G: Game> {
     header: &'a SaveHeader,
     state: &'a G,
     log: &'a [G::Event],
+    #[serde(skip_serializing_if = "<[HintUse]>::is_empty")]
+    hints: &'a [HintUse],
 }
 
 /// The two fields that say whose file this is and in which format, each kept raw so that one
@@ -321,22 +397,22 @@ struct DocV1 {
     game: String,
     name: String,
     saved_at: f64,
-    players: Vec<Seat>,
+    players: Vec<SeatV2>,
     turn: u32,
     finished: bool,
     state: Box<RawValue>,
     log: Box<RawValue>,
 }
 
-/// Save format 2 (the current one): a record per running game with id and revision, and the
-/// version of the game's rules data.
+/// Save format 2 (builds up to c81ca7d): a record per running game with id and revision, and
+/// the version of the game's rules data.
 #[derive(Deserialize)]
 struct DocV2 {
     game: String,
     rules: u32,
     name: String,
     saved_at: f64,
-    players: Vec<Seat>,
+    players: Vec<SeatV2>,
     turn: u32,
     finished: bool,
     id: String,
@@ -362,13 +438,50 @@ fn v1_to_v2(d: DocV1) -> DocV2 {
     }
 }
 
+/// Save format 3 (the current one): each seat says whether a person or a computer plays it.
+#[derive(Deserialize)]
+struct DocV3 {
+    game: String,
+    rules: u32,
+    name: String,
+    saved_at: f64,
+    players: Vec<Seat>,
+    turn: u32,
+    finished: bool,
+    id: String,
+    rev: u64,
+    state: Box<RawValue>,
+    log: Box<RawValue>,
+    #[serde(default)]
+    hints: Vec<HintUse>,
+}
+
+/// Step 2 → 3: every seat of an older save was a person.
+fn v2_to_v3(d: DocV2) -> DocV3 {
+    DocV3 {
+        game: d.game,
+        rules: d.rules,
+        name: d.name,
+        saved_at: d.saved_at,
+        players: d.players.into_iter().map(|p| Seat::person(p.name, p.color)).collect(),
+        turn: d.turn,
+        finished: d.finished,
+        id: d.id,
+        rev: d.rev,
+        state: d.state,
+        log: d.log,
+        hints: Vec::new(),
+    }
+}
+
 /// Reads a document of format `schema` and migrates it to the current format, one step per
 /// version (never "parse as if current").
-fn read_doc(schema: u64, text: &str) -> Result<DocV2, LoadError> {
+fn read_doc(schema: u64, text: &str) -> Result<DocV3, LoadError> {
     let damaged = |e: serde_json::Error| LoadError::Damaged(e.to_string());
     match schema {
-        1 => serde_json::from_str::<DocV1>(text).map(v1_to_v2).map_err(damaged),
-        2 => serde_json::from_str::<DocV2>(text).map_err(damaged),
+        1 => serde_json::from_str::<DocV1>(text).map(v1_to_v2).map(v2_to_v3).map_err(damaged),
+        2 => serde_json::from_str::<DocV2>(text).map(v2_to_v3).map_err(damaged),
+        3 => serde_json::from_str::<DocV3>(text).map_err(damaged),
         _ => Err(LoadError::Damaged(format!("unknown format version {schema}"))),
     }
 }
@@ -392,7 +505,7 @@ pub fn to_json(session: &AnySession, meta: SaveMeta) -> Result<String, String> {
         id: meta.id.into(),
         rev: meta.rev,
     };
-    with_session!(session, s => serde_json::to_string(&SaveOut { header: &header, state: &s.state, log: &s.log }))
+    with_session!(session, s => serde_json::to_string(&SaveOut { header: &header, state: &s.state, log: &s.log, hints: &s.hints }))
         .map_err(|e| e.to_string())
 }
 
@@ -442,7 +555,7 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
     Ok(Save { header, session })
 }
 
-fn session_from<G: Game>(doc: &DocV2) -> Result<Session<G>, LoadError> {
+fn session_from<G: Game>(doc: &DocV3) -> Result<Session<G>, LoadError> {
     let damaged = |e: String| LoadError::Damaged(e);
     if doc.rules > G::RULES_VERSION {
         return Err(LoadError::NewerRules { game: G::KIND, found: doc.rules, supported: G::RULES_VERSION });
@@ -456,7 +569,7 @@ fn session_from<G: Game>(doc: &DocV2) -> Result<Session<G>, LoadError> {
     let log: Vec<G::Event> = serde_json::from_str(raw.log.get()).map_err(|e| damaged(e.to_string()))?;
     let mut seats = doc.players.clone();
     clean_seats(&mut seats);
-    let session = Session::<G> { seats, state, log };
+    let session = Session::<G> { seats, state, log, hints: doc.hints.clone() };
     session.check().map_err(damaged)?;
     Ok(session)
 }
@@ -544,8 +657,8 @@ mod tests {
 
     fn sample() -> AnySession {
         let seats = vec![
-            Seat { name: "Anna".into(), color: PlayerColor::Red },
-            Seat { name: "Ben".into(), color: PlayerColor::Yellow },
+            Seat::person("Anna", PlayerColor::Red),
+            Seat::person("Ben", PlayerColor::Yellow),
         ];
         let mut s = Session::<Just4Fun>::new(seats, Options::default(), 7).expect("2 players is a valid setup");
         for _ in 0..5 {
@@ -575,7 +688,7 @@ mod tests {
         assert_eq!(from_json(&good[..good.len() / 2]).unwrap_err(), LoadError::NotJson);
         assert_eq!(from_json("[1,2]").unwrap_err(), LoadError::Foreign);
         assert_eq!(from_json(r#"{"app":"other","schema":1}"#).unwrap_err(), LoadError::Foreign);
-        let newer = good.replace("\"schema\":2", "\"schema\":99");
+        let newer = good.replace("\"schema\":3", "\"schema\":99");
         assert_eq!(from_json(&newer).unwrap_err(), LoadError::Newer { found: 99, supported: SCHEMA_VERSION });
         let unknown = good.replace("\"game\":\"just4fun\"", "\"game\":\"chess\"");
         assert_eq!(from_json(&unknown).unwrap_err(), LoadError::UnknownGame("chess".into()));
@@ -586,7 +699,7 @@ mod tests {
         let good = to_json(&sample(), meta("x")).unwrap();
         let mut v: Value = serde_json::from_str(&good).unwrap();
         // One player too many for the engine state.
-        v["players"].as_array_mut().unwrap().push(serde_json::json!({"name":"Cem","color":"green"}));
+        v["players"].as_array_mut().unwrap().push(serde_json::json!({"name":"Cem","color":"green","kind":"person"}));
         assert!(matches!(from_json(&v.to_string()), Err(LoadError::Damaged(_))));
         // The state replaced by nonsense.
         let mut v: Value = serde_json::from_str(&good).unwrap();
@@ -608,6 +721,43 @@ mod tests {
                 let _ = from_json(&mangled);
             }
         }
+    }
+
+    #[test]
+    fn older_formats_load_as_people_and_computer_seats_survive() {
+        let good = to_json(&sample(), meta("x")).unwrap();
+        // The same game as format 2 wrote it: seats without a kind.
+        let mut v: Value = serde_json::from_str(&good).unwrap();
+        v["schema"] = serde_json::json!(2);
+        for p in v["players"].as_array_mut().unwrap() {
+            p.as_object_mut().unwrap().remove("kind");
+        }
+        let old = from_json(&v.to_string()).unwrap();
+        assert!(old.session.seats().iter().all(|s| s.kind == SeatKind::Person));
+        // A computer seat is written and read back with its level.
+        let mut any = sample();
+        if let AnySession::Just4Fun(s) = &mut any {
+            s.seats[1].kind = SeatKind::Computer(Level::Hard);
+        }
+        let back = from_json(&to_json(&any, meta("x")).unwrap()).unwrap();
+        assert_eq!(back.session.seats()[1].kind, SeatKind::Computer(Level::Hard));
+        assert_eq!(back.header.players[1].kind, SeatKind::Computer(Level::Hard));
+        // Hints are counted once per seat and move, and kept.
+        any.count_hint(0);
+        any.count_hint(0);
+        let json = to_json(&any, meta("x")).unwrap();
+        let back = from_json(&json).unwrap();
+        match &back.session {
+            AnySession::Just4Fun(s) => assert_eq!((s.hints.len(), s.hints_of(0), s.hints_of(1)), (1, 1, 0)),
+            _ => panic!("the game kind changed"),
+        }
+        let mut v: Value = serde_json::from_str(&json).unwrap();
+        v["hints"][0]["seat"] = serde_json::json!(5);
+        assert!(matches!(from_json(&v.to_string()), Err(LoadError::Damaged(_))));
+        // An unknown kind in format 3 is damage, not a panic.
+        let mut v: Value = serde_json::from_str(&good).unwrap();
+        v["players"][0]["kind"] = serde_json::json!({"computer": "godlike"});
+        assert!(matches!(from_json(&v.to_string()), Err(LoadError::Damaged(_))));
     }
 
     #[test]

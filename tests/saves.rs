@@ -171,7 +171,7 @@ fn seats(n: usize) -> Vec<Seat> {
         .iter()
         .zip(PlayerColor::ALL)
         .take(n)
-        .map(|(name, color)| Seat { name: (*name).into(), color })
+        .map(|(name, color)| Seat::person(*name, color))
         .collect()
 }
 
@@ -776,7 +776,7 @@ fn assert_clean_seats(seats: &[Seat], context: &str) {
 }
 
 fn seat(name: &str, color: PlayerColor) -> Seat {
-    Seat { name: name.into(), color }
+    Seat::person(name, color)
 }
 
 #[test]
@@ -831,7 +831,7 @@ fn hostile_names_are_cleaned() {
             assert_clean_seats(got, &context);
             assert_eq!(
                 got[0],
-                Seat { name: got[0].name.clone(), color: raw[0].color },
+                Seat::person(got[0].name.clone(), raw[0].color),
                 "{context}: the first player's colour changed"
             );
             if let Some(expected) = expected {

@@ -139,11 +139,34 @@ pub fn ConflictDialog() -> impl IntoView {
 /// The move log, newest entry last. `lines` is already readable text.
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
+    let ctx = AppCtx::get();
+    // What a computer just did, or (for the person to move) everything since their last move.
+    let recent = move || {
+        let (from, since_mine) = ctx.computers.recent.get()?;
+        if ctx.cover.get().is_some() {
+            return None;
+        }
+        let shown: Vec<String> = lines.with(|l| l.get(from..).map(<[String]>::to_vec)).unwrap_or_default();
+        (!shown.is_empty()).then(|| {
+            let title = if since_mine { t("Seit deinem letzten Zug", "Since your last move") } else { t("Zuletzt", "Just now") };
+            view! {
+                <div class="recent" data-test="recent" aria-live="polite">
+                    <b>{title}</b>
+                    <ul>{shown.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                </div>
+            }
+        })
+    };
     view! {
+        {recent}
         <details class="move-log" data-test="move-log" data-moves=move || lines.with(Vec::len).to_string()>
             <summary>
                 {t("Spielverlauf", "Moves")}
                 " (" {move || lines.with(Vec::len)} ")"
+                {move || {
+                    let n = ctx.game.with(|g| g.as_ref().map_or(0, crate::session::AnySession::hint_count));
+                    (n > 0).then(|| view! { <span class="hint-count" data-test="hint-count">{format!(" · {n} {}", if n == 1 { t("Tipp", "hint") } else { t("Tipps", "hints") })}</span> })
+                }}
             </summary>
             <ol>
                 <For
@@ -214,11 +237,33 @@ fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, 
 /// A player's name with their colour.
 #[component]
 pub fn PlayerTag(seat: Seat) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let level = seat.kind.level().map(level_name);
+    let name = seat.name.clone();
+    // Names are distinct within a game (clean_seats), so the name finds the seat.
+    let thinking = move || {
+        let Some(p) = ctx.computers.thinking.get() else { return false };
+        ctx.game.with(|g| g.as_ref().and_then(|g| g.seats().get(p)).is_some_and(|s| s.name == name))
+    };
     view! {
         <span class="player-tag">
             <span class=format!("stone c-{}", seat.color.id()) aria-hidden="true"></span>
             <bdi class="player-name">{seat.name}</bdi>
+            {level.map(|l| view! { <span class="seat-level" data-test="seat-level">{l}</span> })}
+            <Show when=thinking>
+                <span class="thinking" data-test="thinking" role="status">{t("denkt …", "thinking …")}</span>
+            </Show>
         </span>
+    }
+}
+
+/// "Leicht", "Mittel", "Schwer" (computer levels).
+pub fn level_name(level: crate::engine::bots::Level) -> &'static str {
+    use crate::engine::bots::Level::*;
+    match level {
+        Easy => t("Leicht", "Easy"),
+        Medium => t("Mittel", "Medium"),
+        Hard => t("Schwer", "Hard"),
     }
 }
 

@@ -2,6 +2,7 @@
 //! in one signal ([`AppCtx::game`]); everything else is derived from it while rendering.
 
 pub mod components;
+pub mod computer;
 pub mod gutangelegt;
 pub mod i18n;
 pub mod just4fun;
@@ -102,6 +103,10 @@ pub struct AppCtx {
     pub shield: RwSignal<bool>,
     /// Bumped whenever saved games or slots change (here or in another tab), so lists re-read.
     pub saves_changed: RwSignal<u32>,
+    /// The person holding the device: whose secrets the board shows while a computer moves.
+    pub holder: RwSignal<Option<usize>>,
+    /// Computer players: thinking, hints, pause.
+    pub computers: computer::Computers,
 }
 
 impl AppCtx {
@@ -160,6 +165,9 @@ impl AppCtx {
     /// Lifts the cover, and for a moment swallows further taps (a double tap on "show" must not
     /// reach the board underneath).
     pub fn lift_cover(&self) {
+        if let Some(p) = self.cover.get_untracked() {
+            self.holder.set(Some(p));
+        }
         self.cover.set(None);
         self.shield.set(true);
         let shield = self.shield;
@@ -192,15 +200,33 @@ impl AppCtx {
     }
 
     fn start_game(&self, session: AnySession) {
-        self.set_cover(self.cover_for(&session));
-        self.game.set(Some(session));
+        self.show_game(session);
         self.store_as_new_game();
     }
 
-    /// Who the cover should name before `session` is shown, if anyone.
+    /// Puts `session` on screen: the cover when it hides something from the people at the
+    /// table, the holder of the device, and no stale computer state.
+    fn show_game(&self, session: AnySession) {
+        self.set_cover(self.cover_for(&session));
+        self.holder.set(first_holder(&session));
+        self.computers.hint.set(None);
+        self.computers.paused.set(false);
+        self.computers.skip.set(false);
+        self.computers.thinking.set(None);
+        self.computers.recent.set(None);
+        self.computers.seen.set(Default::default());
+        self.game.set(Some(session));
+    }
+
+    /// Who the cover should name before `session` is shown, if anyone: the person to move, when
+    /// the game hides something and more than one person plays (a person alone at the table
+    /// against computers has nobody to hide from).
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
         let player = crate::with_session!(session, s => cover_player(&s.state));
-        player.filter(|_| self.settings.get_untracked().handover)
+        let persons = session.seats().iter().filter(|s| !s.kind.is_computer()).count();
+        player
+            .filter(|p| session.seats().get(*p).is_some_and(|s| !s.kind.is_computer()) && persons > 1)
+            .filter(|_| self.settings.get_untracked().handover)
     }
 
     /// Opens the stored game `id` (after a reload, the back button, "continue", or to take over
@@ -210,9 +236,9 @@ impl AppCtx {
             Ok(Some(Ok(save))) => {
                 self.record.set(Some((id.to_string(), save.header.rev)));
                 self.conflict.set(None);
-                self.set_cover(self.cover_for(&save.session));
-                self.game.set(Some(save.session));
+                self.show_game(save.session);
                 self.go(Route::Play(id.to_string()));
+                computer::drive(*self);
             }
             Ok(Some(Err(e))) => {
                 self.go(Route::Home);
@@ -238,6 +264,7 @@ impl AppCtx {
         self.autosave();
         self.bump_saves();
         self.go(Route::Play(id));
+        computer::drive(*self);
     }
 
     /// Writes the running game's record, unless another tab has changed it since this tab read
@@ -293,6 +320,21 @@ fn cover_player<G: Game>(state: &G) -> Option<usize> {
     state.to_move().filter(|_| hides)
 }
 
+/// Who holds the device when `session` opens: the person to move, else the only person at
+/// the table; nobody (nothing secret shown) when computers move and several people play.
+fn first_holder(session: &AnySession) -> Option<usize> {
+    let seats = session.seats();
+    let is_person = |p: usize| seats.get(p).is_some_and(|s| !s.kind.is_computer());
+    if let Some(p) = session.to_move().filter(|&p| is_person(p)) {
+        return Some(p);
+    }
+    let mut persons = (0..seats.len()).filter(|&p| is_person(p));
+    match (persons.next(), persons.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
 /// Typed access to the running game for a game's own screens.
 pub struct GameHandle<G> {
     ctx: AppCtx,
@@ -311,6 +353,33 @@ impl<G: Stored> GameHandle<G> {
         GameHandle { ctx, _game: PhantomData }
     }
 
+    /// Whose secrets the board may show (tracked): nobody under the hand-over cover; the person
+    /// to move; while a computer moves, the person holding the device. Never a computer.
+    pub fn viewer(&self) -> Option<usize> {
+        if self.ctx.cover.get().is_some() {
+            return None;
+        }
+        let holder = self.ctx.holder.get();
+        self.with(|s| {
+            let is_person = |p: usize| s.seats.get(p).is_some_and(|seat| !seat.kind.is_computer());
+            match s.state.to_move() {
+                Some(p) if is_person(p) => Some(p),
+                _ => holder.filter(|&p| is_person(p)),
+            }
+        })
+        .flatten()
+    }
+
+    /// True when the person at the device may act: a person is to move and the cover is down.
+    pub fn person_to_move(&self) -> bool {
+        self.ctx.cover.get().is_none()
+            && self.with(|s| s.state.to_move().is_some_and(|p| s.seats.get(p).is_some_and(|seat| !seat.kind.is_computer()))).unwrap_or(false)
+    }
+
+    pub fn person_to_move_untracked(&self) -> bool {
+        untrack(|| self.person_to_move())
+    }
+
     /// Reads the session (tracked: the caller re-runs when the game changes).
     pub fn with<R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
         self.ctx.game.with(|g| g.as_ref().and_then(G::session).map(f))
@@ -324,30 +393,82 @@ impl<G: Stored> GameHandle<G> {
     /// hand-over cover when the device passes to another player. `None` when no game of this
     /// kind is running (nothing happens then).
     pub fn play(&self, mv: &G::Move) -> Option<Result<G::Event, G::Error>> {
+        self.play_as(mv, false)
+    }
+
+    /// Plays the move of the computer to move (the worker's answer).
+    pub fn play_computer(&self, mv: &G::Move) -> Option<Result<G::Event, G::Error>> {
+        self.play_as(mv, true)
+    }
+
+    /// A person's tap never moves for a computer, and a computer's answer never for a person.
+    fn play_as(&self, mv: &G::Move, computer: bool) -> Option<Result<G::Event, G::Error>> {
         // Another tab has this game further on: nothing is played here until the player chose.
         if self.ctx.conflict.get_untracked().is_some() {
             return None;
         }
+        let (people, mover) = self.with_untracked(|s| (s.seats.iter().map(|x| !x.kind.is_computer()).collect::<Vec<bool>>(), s.state.to_move()))?;
+        let computer_to_move = mover.is_some_and(|p| !people.get(p).copied().unwrap_or(true));
+        if computer_to_move != computer {
+            return None;
+        }
         let mut result = None;
-        let mut cover = None;
+        let mut after = None;
         self.ctx.game.update(|g| {
             let Some(session) = g.as_mut().and_then(G::session_mut) else { return };
-            let mover = session.state.to_move();
             let was_hiding = session.state.has_hidden_information();
             let outcome = session.play(mv);
             if outcome.is_ok() {
-                // Cover when the device passes on, or when secrets appear (an open setup ends).
-                cover = cover_player(&session.state).filter(|next| Some(*next) != mover || !was_hiding);
+                after = Some(Played { mover, was_hiding, next: session.state.to_move(), next_hides: cover_player(&session.state), log_len: session.log.len() });
             }
             result = Some(outcome);
         });
-        if let Some(Ok(_)) = &result {
-            if self.ctx.settings.get_untracked().handover {
-                self.ctx.set_cover(cover);
-            }
-            self.ctx.autosave();
+        if let Some(played) = after {
+            self.ctx.after_move(&people, played);
         }
         result
+    }
+}
+
+/// What a move did, as far as the frame around the board cares (the same for every game).
+struct Played {
+    mover: Option<usize>,
+    /// The game hid something before the move.
+    was_hiding: bool,
+    next: Option<usize>,
+    /// The player the cover would name now ([`cover_player`]).
+    next_hides: Option<usize>,
+    log_len: usize,
+}
+
+impl AppCtx {
+    /// After any move (`people[p]`: seat p is a person): who holds the device, the hand-over
+    /// cover, the news box, the autosave and the next computer move.
+    fn after_move(&self, people: &[bool], played: Played) {
+        let is_person = |p: usize| people.get(p).copied().unwrap_or(false);
+        let person_moved = played.mover.filter(|&p| is_person(p));
+        // The device passes from one person to another (or secrets appear, when an open setup
+        // ends): cover. A computer never gets the cover, and the person who just watched a
+        // computer move keeps the device.
+        let holding = person_moved.or(self.holder.get_untracked());
+        let persons = people.iter().filter(|&&p| p).count();
+        let cover = played
+            .next_hides
+            .filter(|&next| is_person(next) && persons > 1)
+            .filter(|&next| Some(next) != holding || !played.was_hiding);
+        if let Some(p) = person_moved {
+            self.holder.set(Some(p));
+            computer::person_moved();
+        }
+        self.computers.hint.set(None);
+        if people.iter().any(|&p| !p) {
+            computer::note_move(*self, played.mover, person_moved.is_some(), played.log_len, played.next, played.next.is_some_and(is_person));
+        }
+        if self.settings.get_untracked().handover {
+            self.set_cover(cover);
+        }
+        self.autosave();
+        computer::drive(*self);
     }
 }
 
@@ -394,6 +515,8 @@ fn App() -> impl IntoView {
         cover: RwSignal::new(None),
         shield: RwSignal::new(false),
         saves_changed: RwSignal::new(0),
+        holder: RwSignal::new(None),
+        computers: computer::Computers::new(),
     };
     provide_context(ctx);
 

@@ -194,7 +194,7 @@ fn save_slot_export_import_round_trip() {
     let exported = exported_file(&app);
     let file: Value = serde_json::from_str(&exported).expect("exported save is JSON");
     assert_eq!(file["app"], "spieltisch");
-    assert_eq!(file["schema"], 2);
+    assert_eq!(file["schema"], spieltisch::session::SCHEMA_VERSION);
     assert_eq!(file["game"], "just4fun");
     assert_eq!(file["name"], "Test");
     assert_eq!(

@@ -77,7 +77,29 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         claim_start.set(None);
     };
 
-    let viewer = move || if ctx.cover.get().is_some() { None } else { game.with(|s| s.state.to_move()).flatten() };
+    // Whose hand may be shown (never a computer's), and whether that person may act now.
+    let viewer = move || game.viewer();
+    let acting = move || game.person_to_move();
+    // The selection on the table: the person's own, or a hint's while they have picked nothing.
+    let sel = Memo::new(move |_| match picked.get() {
+        Some(card) => Some((card, turned.get(), chosen.get(), claims.get())),
+        None => match crate::ui::computer::hint_for::<GutAngelegt>(ctx) {
+            Some(Move::Lay { card, turned, place, claims }) => Some((card, turned, Some(place), claims)),
+            None => None,
+        },
+    });
+    // Acting on a shown hint makes it the person's own selection.
+    let adopt_hint = move || {
+        if picked.get_untracked().is_none() {
+            if let Some((card, t, place, c)) = sel.get_untracked() {
+                picked.set(Some(card));
+                turned.set(t);
+                chosen.set(place);
+                claims.set(c);
+            }
+        }
+        ctx.computers.hint.set(None);
+    };
     let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
     let hand = move || viewer().and_then(|p| game.with(|s| s.state.hand(p).to_vec())).unwrap_or_default();
@@ -87,14 +109,14 @@ pub fn PlayGutAngelegt() -> impl IntoView {
             let g = &s.state;
             let last = s.log.last().map(|Event::Laid { at, lines, .. }| (*at, lines.clone()));
             let mut v = table_view(g, last.as_ref().map(|(at, _)| *at));
-            let mover = viewer().filter(|_| !g.is_over());
-            if mover.is_some() {
+            let mover = acting() && !g.is_over();
+            if mover {
                 v.slots = slots(g);
             }
-            let card = picked.get().filter(|_| mover.is_some());
-            match (card, chosen.get()) {
-                (Some(card), Some(place)) => {
-                    let laid = Laid { card, turned: turned.get() };
+            let selection = sel.get().filter(|_| mover);
+            match selection.as_ref().map(|s| (s.0, s.1, s.2)) {
+                Some((card, turned, Some(place))) => {
+                    let laid = Laid { card, turned };
                     if let Ok((lines, at)) = g.preview(laid, place) {
                         v.chosen = Some(place);
                         v.shift = match place {
@@ -105,7 +127,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                         v.announce = g.options().announce;
                         v.preview = Some((at.0 as i32, at.1 as i32, [laid.color(0), laid.color(1), laid.color(2)]));
                         if g.options().announce {
-                            v.lines = claims.get().into_iter().map(|l| (l, l.points(), "claim")).collect();
+                            v.lines = selection.map(|s| s.3).unwrap_or_default().into_iter().map(|l| (l, l.points(), "claim")).collect();
                             v.claim_start = claim_start.get();
                         } else {
                             v.lines = lines.into_iter().map(|l| (l, l.points(), "preview")).collect();
@@ -127,6 +149,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     });
 
     let lay = move || {
+        adopt_hint();
         let (Some(card), Some(place)) = (picked.get_untracked(), chosen.get_untracked()) else { return };
         let mv = Move::Lay { card, turned: turned.get_untracked(), place, claims: claims.get_untracked() };
         match game.play(&mv) {
@@ -136,6 +159,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         }
     };
     let on_slot = Callback::new(move |place: Place| {
+        adopt_hint();
         if picked.get_untracked().is_none() {
             return ctx.warn(t("Wähle zuerst eine Karte.", "Pick a card first."));
         }
@@ -149,6 +173,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     });
     // Announcing: tap a line's first field, then its last field.
     let on_field = Callback::new(move |f: (usize, usize)| {
+        adopt_hint();
         if !announce() || chosen.get_untracked().is_none() {
             return;
         }
@@ -168,8 +193,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     });
 
     let status = move || {
-        let Some(_) = picked.get() else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
-        let Some(_) = chosen.get() else {
+        let Some((_, _, place, _)) = sel.get() else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
+        let Some(_) = place else {
             return t("Mit ⇅ drehen, dann einen markierten Platz antippen.", "Turn it with ⇅, then tap a marked place.").to_string();
         };
         if announce() {
@@ -199,32 +224,33 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                             <div class="hand ga-hand" data-test="hand">
                                 {move || hand().into_iter().map(|id| {
                                     let colors = GutAngelegt::card(id);
-                                    let shown = move || if picked.get() == Some(id) && turned.get() { [colors[2], colors[1], colors[0]] } else { colors };
+                                    let is_picked = move || sel.with(|s| s.as_ref().map(|s| s.0)) == Some(id);
+                                    let shown = move || if is_picked() && sel.with(|s| s.as_ref().is_some_and(|s| s.1)) { [colors[2], colors[1], colors[0]] } else { colors };
                                     view! {
                                         <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
-                                            aria-pressed=move || (picked.get() == Some(id)).to_string()
+                                            aria-pressed=move || is_picked().to_string()
                                             aria-label=colors.map(color_name).join(", ")
-                                            on:click=move |_| { if picked.get_untracked() != Some(id) { picked.set(Some(id)); turned.set(false); claims.set(Vec::new()); } }>
+                                            on:click=move |_| { ctx.computers.hint.set(None); if picked.get_untracked() != Some(id) { picked.set(Some(id)); turned.set(false); chosen.set(None); claims.set(Vec::new()); } }>
                                             {move || card_svg(shown())}
                                         </button>
                                     }
                                 }).collect_view()}
-                                <button class="ga-flip" data-test="flip" disabled=move || picked.get().is_none()
-                                    on:click=move |_| { turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
+                                <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
+                                    on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
-                            {move || (announce() && chosen.get().is_some()).then(|| view! {
+                            {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.2.is_some()))).then(|| view! {
                                 <ul class="ga-claims" data-test="claims">
-                                    {move || claims.get().into_iter().map(|l| view! {
+                                    {move || sel.get().map(|s| s.3).unwrap_or_default().into_iter().map(|l| view! {
                                         <li>
                                             {format!("{} ({})", line_text(l), l.points())}
-                                            <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| claims.update(|c| c.retain(|x| *x != l))>"×"</button>
+                                            <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| { adopt_hint(); claims.update(|c| c.retain(|x| *x != l)) }>"×"</button>
                                         </li>
                                     }).collect_view()}
                                 </ul>
                             })}
                             <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || chosen.get().is_none() on:click=move |_| lay()>
+                                <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.2.is_none())) on:click=move |_| lay()>
                                     {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
                                 </button>
                             </div>

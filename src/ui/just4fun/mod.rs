@@ -85,10 +85,31 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let confirm_locked = RwSignal::new(None::<Vec<u8>>);
 
     let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
-    // The player whose private cards may be shown right now.
-    let viewer = move || if ctx.cover.get().is_some() { None } else { game.with(|s| s.state.to_move()).flatten() };
+    // The player whose private cards may be shown right now (never a computer's).
+    let viewer = move || game.viewer();
     let hand = move || viewer().and_then(|p| game.with(|s| s.state.hand(p).to_vec())).unwrap_or_default();
-    let selection = move || picked_values(&hand(), &picked.get());
+    // A hint from the Medium player shows as a selection (its cards, and so its field) until
+    // the person picks cards themselves.
+    let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
+        Some(Move::Play { cards }) => {
+            let hand = hand();
+            let mut used = vec![false; hand.len()];
+            cards
+                .iter()
+                .filter_map(|c| {
+                    let i = (0..hand.len()).find(|&i| hand[i] == *c && !used[i])?;
+                    used[i] = true;
+                    Some(i)
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let shown = Memo::new(move |_| {
+        let own = picked.get();
+        if own.is_empty() { hinted() } else { own }
+    });
+    let selection = move || picked_values(&hand(), &shown.get());
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = move || u8::try_from(sum()).ok().filter(|s| (1..=36).contains(s));
     let last_cell = move || {
@@ -103,7 +124,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     });
     let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
     // Asked by every card and the actions; computed once per position.
-    let must_swap = Memo::new(move |_| viewer().is_some() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false));
+    let must_swap = Memo::new(move |_| game.person_to_move() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false));
     let log_lines = Signal::derive(move || {
         game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
     });
@@ -135,7 +156,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         }
     };
     let on_tap = Callback::new(move |cell: usize| {
-        if viewer().is_none() || must_swap.get_untracked() {
+        if !game.person_to_move_untracked() || must_swap.get_untracked() {
             return;
         }
         let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
@@ -214,9 +235,14 @@ pub fn PlayJust4Fun() -> impl IntoView {
                                         class="card"
                                         data-test="card"
                                         data-value=value.to_string()
-                                        aria-pressed=move || picked.with(|p| p.contains(&i)).to_string()
+                                        aria-pressed=move || shown.with(|p| p.contains(&i)).to_string()
                                         disabled=must_swap
-                                        on:click=move |_| picked.update(|p| if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); })
+                                        on:click=move |_| {
+                                            let mut p = shown.get_untracked();
+                                            if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                                            ctx.computers.hint.set(None);
+                                            picked.set(p);
+                                        }
                                     >{value}</button>
                                 }).collect_view()}
                             </div>
@@ -230,7 +256,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
                                     }.into_any()
                                 } else {
                                     view! {
-                                        <button data-test="clear" disabled=move || picked.with(Vec::is_empty) on:click=move |_| picked.set(Vec::new())>
+                                        <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
                                             {t("Auswahl leeren", "Clear")}
                                         </button>
                                         <button class="primary" data-test="place" disabled=move || target().is_none() on:click=move |_| place()>

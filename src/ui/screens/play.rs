@@ -6,7 +6,7 @@ use crate::session::AnySession;
 use crate::ui::components::{ConflictDialog, HandOver, TapShield};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::storage;
-use crate::ui::{gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{computer, gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
 
 #[component]
@@ -17,6 +17,9 @@ pub fn Play() -> impl IntoView {
         let showing = ctx.record.with_untracked(|r| r.as_ref().is_some_and(|(current, _)| *current == id));
         if !showing || ctx.game.with_untracked(Option::is_none) {
             ctx.resume(&id);
+        } else {
+            // Back from the rules or home: a computer to move carries on.
+            computer::drive(ctx);
         }
     }
     // The record's storage key, for tests and for finding the game in the browser's storage.
@@ -24,12 +27,41 @@ pub fn Play() -> impl IntoView {
     // A memo: the game's own screen is built once per kind, not again after every move.
     let kind = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(AnySession::kind)));
     let saving = RwSignal::new(false);
+    let c = ctx.computers;
+    let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.game.with(|g| g.as_ref().is_some_and(|g| g.seats().iter().any(f)));
+    let any_computer = Memo::new(move |_| seats_are(|s| s.kind.is_computer()));
+    let all_computers = Memo::new(move |_| !seats_are(|s| !s.kind.is_computer()));
+    // A hint is for the person to move, when they can see their own things.
+    let can_hint = move || {
+        ctx.cover.get().is_none()
+            && ctx.game.with(|g| {
+                g.as_ref().is_some_and(|g| !g.is_over() && g.to_move().and_then(|p| g.seats().get(p)).is_some_and(|s| !s.kind.is_computer()))
+            })
+    };
 
     view! {
         <main class="play" data-test="game" data-save-key=save_key>
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
                 <h1>{move || kind.get().map(game_name)}</h1>
+                <Show when=can_hint>
+                    <button data-test="hint" disabled=move || c.hinting.get() on:click=move |_| computer::ask_hint(ctx)>
+                        {move || if c.hinting.get() { t("Tipp …", "Hint …") } else { t("Tipp", "Hint") }}
+                    </button>
+                </Show>
+                <Show when=move || any_computer.get()>
+                    <button class="icon" data-test="pause"
+                        aria-label=move || if c.paused.get() { t("Computer weiterspielen lassen", "Let the computers go on") } else { t("Computer anhalten", "Pause the computers") }
+                        aria-pressed=move || c.paused.get().to_string()
+                        on:click=move |_| { let p = !c.paused.get_untracked(); c.paused.set(p); if !p { computer::drive(ctx) } }>
+                        {move || if c.paused.get() { "▶" } else { "⏸" }}
+                    </button>
+                </Show>
+                <Show when=move || all_computers.get()>
+                    <button class="icon" data-test="skip" aria-label=t("Ohne Pausen weiterspielen", "Play on without pauses")
+                        aria-pressed=move || c.skip.get().to_string()
+                        on:click=move |_| c.skip.update(|s| *s = !*s)>"⏩"</button>
+                </Show>
                 <button data-test="save-as" on:click=move |_| saving.set(true)>{t("Speichern unter …", "Save as …")}</button>
                 <button data-test="rules" on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
             </header>
@@ -47,6 +79,12 @@ pub fn Play() -> impl IntoView {
             }}
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
+            </Show>
+            <Show when=move || c.failed.get()>
+                <div class="computer-failed" role="alert" data-test="computer-failed">
+                    <p>{t("Die Computer-Spieler konnten nicht gestartet werden. Das Spiel ist gespeichert.", "The computer players could not be started. The game is saved.")}</p>
+                    <button data-test="computer-retry" on:click=move |_| computer::retry(ctx)>{t("Erneut versuchen", "Try again")}</button>
+                </div>
             </Show>
             <TapShield />
             <ConflictDialog />

@@ -3,8 +3,9 @@
 use super::game_name;
 use crate::engine::GameKind;
 use crate::saves::PLAYERS;
-use crate::session::{clean_seats, distinct_colors, PlayerColor, Seat, MAX_NAME_LEN};
-use crate::ui::components::color_name;
+use crate::engine::bots::Level;
+use crate::session::{clean_seats, distinct_colors, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
+use crate::ui::components::{color_name, level_name};
 use crate::ui::i18n::{is_de, t};
 use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
 use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx, Route};
@@ -21,9 +22,11 @@ fn default_seats(n: usize) -> Vec<Seat> {
         .unwrap_or_default();
     (0..n)
         .map(|i| {
-            remembered.get(i).cloned().unwrap_or_else(|| Seat {
-                name: if is_de() { format!("Spieler {}", i + 1) } else { format!("Player {}", i + 1) },
-                color: PlayerColor::ALL[i % PlayerColor::ALL.len()],
+            remembered.get(i).cloned().unwrap_or_else(|| {
+                Seat::person(
+                    if is_de() { format!("Spieler {}", i + 1) } else { format!("Player {}", i + 1) },
+                    PlayerColor::ALL[i % PlayerColor::ALL.len()],
+                )
             })
         })
         .collect()
@@ -94,7 +97,11 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 <h2>{t("Spieler in Sitzreihenfolge", "Players in seat order")}</h2>
                 <p class="hint">{t("Im Uhrzeigersinn; wer oben steht, beginnt.", "Clockwise; the first one starts.")}</p>
                 <ol class="seat-list">
-                    {move || (0..seats.with(Vec::len)).map(|i| view! { <SeatRow seats=seats index=i /> }).collect_view()}
+                    {move || {
+                        let n = seats.with(Vec::len);
+                        let kinds = n > 1;
+                        (0..n).map(|i| view! { <SeatRow seats=seats index=i kinds=kinds /> }).collect_view()
+                    }}
                 </ol>
             </section>
             {match kind {
@@ -120,8 +127,32 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     }
 }
 
+/// A seat's kind as chosen in setup; a new computer seat gets the first free "Computer n" when
+/// its name was a default one, and a person seat back a "Spieler n".
+fn set_kind(seats: &mut [Seat], index: usize, kind: SeatKind) {
+    let is_default = |name: &str| {
+        let name = name.trim();
+        name.is_empty() || ["Spieler ", "Player ", "Computer "].iter().any(|p| name.strip_prefix(p).is_some_and(|n| n.parse::<u32>().is_ok()))
+    };
+    let Some(seat) = seats.get(index) else { return };
+    let was_computer = seat.kind.is_computer();
+    let default_name = is_default(&seat.name);
+    seats[index].kind = kind;
+    if default_name && was_computer != kind.is_computer() {
+        let name = if kind.is_computer() {
+            let n = (1..).find(|n| seats.iter().all(|s| s.name != format!("Computer {n}"))).unwrap_or(1);
+            format!("Computer {n}")
+        } else if is_de() {
+            format!("Spieler {}", index + 1)
+        } else {
+            format!("Player {}", index + 1)
+        };
+        seats[index].name = name;
+    }
+}
+
 #[component]
-fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize) -> impl IntoView {
+fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize, kinds: bool) -> impl IntoView {
     let seat = move || seats.with(|s| s.get(index).cloned());
     let count = move || seats.with(Vec::len);
     let pick = move |color: PlayerColor| {
@@ -161,6 +192,18 @@ fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize) -> impl IntoView {
                     ></button>
                 }).collect_view()}
             </div>
+            {kinds.then(|| view! {
+                <div class="row segmented seat-kind" role="radiogroup" aria-label=t("Wer spielt?", "Who plays?")>
+                    {[SeatKind::Person, SeatKind::Computer(Level::Easy), SeatKind::Computer(Level::Medium), SeatKind::Computer(Level::Hard)].into_iter().map(|k| view! {
+                        <button
+                            role="radio"
+                            data-test=match k { SeatKind::Person => "kind-person", SeatKind::Computer(Level::Easy) => "kind-easy", SeatKind::Computer(Level::Medium) => "kind-medium", SeatKind::Computer(Level::Hard) => "kind-hard" }
+                            aria-checked=move || (seat().map(|s| s.kind) == Some(k)).to_string()
+                            on:click=move |_| seats.update(|s| set_kind(s, index, k))
+                        >{match k.level() { None => t("Mensch", "Person"), Some(l) => level_name(l) }}</button>
+                    }).collect_view()}
+                </div>
+            })}
             <div class="order">
                 <button class="icon" aria-label=t("nach oben", "move up") disabled=move || index == 0 on:click=move |_| swap(index, index.saturating_sub(1))>"▲"</button>
                 <button class="icon" aria-label=t("nach unten", "move down") disabled=move || { index + 1 >= count() } on:click=move |_| swap(index, index + 1)>"▼"</button>

@@ -120,13 +120,16 @@ pub fn PlaySudoku() -> impl IntoView {
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
     let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
     // The player whose tile may be shown right now: never during the open gold setup.
-    let viewer = move || {
-        if ctx.cover.get().is_some() || setup.get() {
-            None
-        } else {
-            game.with(|s| s.state.to_move()).flatten()
-        }
-    };
+    let viewer = move || if setup.get() { None } else { game.viewer() };
+    let acting = move || game.person_to_move();
+    // The field shown as chosen: the person's own choice, or a hint's.
+    let hinted = move || crate::ui::computer::hint_for::<Sudoku>(ctx);
+    let chosen = Memo::new(move |_| {
+        preview.get().or_else(|| match hinted() {
+            Some(Move::Place { cell }) => Some(cell),
+            _ => None,
+        })
+    });
     let held = move || viewer().and_then(|p| game.with(|s| s.state.hand(p)).flatten());
     let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
     let gold_number = move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
@@ -161,7 +164,7 @@ pub fn PlaySudoku() -> impl IntoView {
         .unwrap_or_default()
     });
     let cells = Signal::derive(move || {
-        let shown = preview.get().zip(held());
+        let shown = chosen.get().filter(|_| acting()).zip(held());
         game.with(|s| cell_views(&s.state, &s.seats, &marks.get(), shown, last())).unwrap_or_default()
     });
     let log_lines = Signal::derive(move || {
@@ -185,9 +188,10 @@ pub fn PlaySudoku() -> impl IntoView {
         None => {}
     };
     let on_tap = Callback::new(move |cell: usize| {
-        if over() {
+        if over() || !game.person_to_move_untracked() {
             return;
         }
+        ctx.computers.hint.set(None);
         if setup.get_untracked() {
             if let Some(number) = gold_number() {
                 play(Move::Gold { cell, number });
@@ -195,7 +199,7 @@ pub fn PlaySudoku() -> impl IntoView {
             return;
         }
         let Some(number) = held() else { return };
-        if preview.get_untracked() == Some(cell) {
+        if chosen.get_untracked() == Some(cell) {
             return play(Move::Place { cell });
         }
         let (taken, clash) = game
@@ -212,7 +216,13 @@ pub fn PlaySudoku() -> impl IntoView {
     });
 
     let status = move || {
-        let Some(cell) = preview.get() else {
+        if !acting() {
+            return t("Warte, bis du dran bist.", "Wait for your turn.").to_string();
+        }
+        if hinted() == Some(Move::CannotPlace) {
+            return t("Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.", "Hint: your tile fits nowhere – say “I cannot place”.").to_string();
+        }
+        let Some(cell) = chosen.get() else {
             return if assisted() {
                 t("Tippe ein markiertes Feld – die Zahl oben rechts sind seine Punkte.", "Tap a marked field – the small number is its points.")
             } else {
@@ -266,9 +276,9 @@ pub fn PlaySudoku() -> impl IntoView {
                                 <p class="status" data-test="status" aria-live="polite">{status}</p>
                             </div>
                             <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || preview.get().is_none()
-                                    on:click=move |_| if let Some(cell) = preview.get_untracked() { play(Move::Place { cell }) }>
-                                    {move || match preview.get() {
+                                <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()
+                                    on:click=move |_| if let Some(cell) = chosen.get_untracked() { ctx.computers.hint.set(None); play(Move::Place { cell }) }>
+                                    {move || match chosen.get() {
                                         Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
                                         None => t("Legen", "Place").to_string(),
                                     }}

@@ -94,8 +94,16 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let running = move || game.with(|s| s.state.end().is_none()).unwrap_or(false);
     let open = move || game.with(|s| s.state.options().view == View::Open).unwrap_or(false);
     // The player whose side may be shown now; `None` behind the hand-over cover.
-    let viewer = move || if ctx.cover.get().is_some() { None } else { game.with(|s| s.state.to_move()).flatten() };
+    // Never a computer's side: while a computer moves, the person at the device keeps theirs.
+    let viewer = move || game.viewer();
     let mover = move || viewer().filter(|_| running());
+    let acting = move || game.person_to_move() && running();
+    let hinted = move || crate::ui::computer::hint_for::<VierMalVier>(ctx);
+    // The stone shown on the wall: the person's own choice, or a hint's while they chose none.
+    let shown = Memo::new(move |_| match (picked.get(), hinted()) {
+        (None, Some(Move::Place { stone, face, spot })) => (Some(stone), face, Some(spot)),
+        _ => (picked.get(), face.get(), chosen.get()),
+    });
     let reset = move || {
         picked.set(None);
         face.set(0);
@@ -125,8 +133,9 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 .into_iter()
                 .map(|side| {
                     let mut v = wall_view(g, side, tops, &win_on(side), last);
-                    if mover() == Some(side) {
-                        v = with_slots(v, g, picked.get(), face.get(), chosen.get());
+                    if mover() == Some(side) && acting() {
+                        let (stone, face, spot) = shown.get();
+                        v = with_slots(v, g, stone, face, spot);
                     }
                     (side, v)
                 })
@@ -143,6 +152,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
         None => {}
     };
     let on_slot = Callback::new(move |spot: Spot| {
+        if !game.person_to_move_untracked() {
+            return;
+        }
+        ctx.computers.hint.set(None);
         let Some(stone) = picked.get_untracked() else { return };
         let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
         match check {
@@ -154,6 +167,16 @@ pub fn PlayVierMalVier() -> impl IntoView {
     });
 
     let status = move || {
+        if !acting() {
+            return t("Warte, bis du dran bist.", "Wait for your turn.").to_string();
+        }
+        match hinted() {
+            Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
+            Some(Move::AllowTakeBack) => return t("Tipp: Rücknahme erlauben.", "Hint: allow the take-back.").to_string(),
+            Some(Move::Announce) => return t("Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.", "Hint: announce that the wall cannot be completed.").to_string(),
+            Some(Move::Place { .. }) if picked.get().is_none() => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
+            _ => {}
+        }
         match (picked.get(), chosen.get()) {
             (None, _) => t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln."),
             (Some(_), None) => t("Mit ⇄ drehen, dann einen grünen Platz antippen.", "Turn it with ⇄, then tap a green place."),
@@ -213,18 +236,19 @@ pub fn PlayVierMalVier() -> impl IntoView {
                             })}
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || chosen.get().is_none()
-                                    on:click=move |_| if let (Some(stone), Some(spot)) = (picked.get_untracked(), chosen.get_untracked()) {
-                                        play(Move::Place { stone, face: face.get_untracked(), spot })
+                                <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
+                                    on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
+                                        ctx.computers.hint.set(None);
+                                        play(Move::Place { stone, face: f, spot })
                                     }>{t("Setzen", "Place")}</button>
                             </div>
-                            {move || profi().then(|| view! {
+                            {move || (profi() && acting()).then(|| view! {
                                 <div class="row actions vv-profi">
                                     {move || objectable().then(|| view! {
-                                        <button data-test="object" on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
-                                        <button data-test="allow-take-back" on:click=move |_| play(Move::AllowTakeBack)>{t("Rücknahme erlauben", "Allow take-back")}</button>
+                                        <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
+                                        <button data-test="allow-take-back" class:hinted=move || hinted() == Some(Move::AllowTakeBack) on:click=move |_| play(Move::AllowTakeBack)>{t("Rücknahme erlauben", "Allow take-back")}</button>
                                     })}
-                                    <button data-test="announce" on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
+                                    <button data-test="announce" class:hinted=move || hinted() == Some(Move::Announce) on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
                                 </div>
                             })}
                         </div>
@@ -270,7 +294,7 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
                                 <button class="vv-tafel-stone" data-test="tafel-stone" data-stone=id.to_string() data-color=s.color.to_string()
                                     aria-pressed=move || (picked.get() == Some(id)).to_string()
                                     aria-label=format!("{} {}/{}", color_name(s.color), wall::shape_char(s.faces[0]), wall::shape_char(s.faces[1]))
-                                    on:click=move |_| { picked.set(Some(id)); face.set(0); chosen.set(None); }>
+                                    on:click=move |_| if game.person_to_move_untracked() { picked.set(Some(id)); face.set(0); chosen.set(None); }>
                                     {stone_chip(s.color, s.faces[0], s.faces[1])}
                                 </button>
                             }.into_any()

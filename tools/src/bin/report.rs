@@ -6,12 +6,14 @@
 //! ```
 //!
 //! 1. Per-file size of `dist/` raw / gzip (level 9) / brotli (quality 11) and totals, with a flag
-//!    whether the first-load transfer (everything the service worker precaches) is ≤ 300 KB
-//!    (300 000 bytes) brotli.
+//!    whether the first load (index.html, JS, Wasm, CSS; not the computer players' worker) is
+//!    ≤ 300 KB (300 000 bytes) brotli, and the worker's own size.
 //! 2. Median over N cold runs (fresh headless Chromium profile each) of the time from navigation
 //!    start to "home ready" (`[data-test=home]` in the DOM) and to "board ready"
 //!    (`[data-test=field]` in the DOM after starting a two-player Just 4 Fun game by clicks).
-//! 3. Random full Just 4 Fun games per second, natively, for 2, 3 and 4 players.
+//! 3. Per game, one Hard-vs-Hard game in headless Chromium: the worker's time per Hard move
+//!    (median, p95) and the longest main-thread task (PerformanceObserver `longtask`).
+//! 4. Random full games per second, natively, per game and player count.
 
 use serde_json::{json, Value};
 use spieltisch::engine::gutangelegt::GutAngelegt;
@@ -27,6 +29,73 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const BUDGET_BYTES: u64 = 300_000;
+/// Files of the computer players' worker (src/bin/worker.rs).
+const WORKER_PREFIX: &str = "spieltisch-worker";
+
+/// Collects every main-thread long task (> 50 ms) from the start of the page.
+const LONGTASK_SCRIPT: &str = r#"
+(() => {
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (e) { window.__longTasks = null; }
+})();
+"#;
+
+/// Plays one game per kind with two Hard computers (pauses skipped) in headless Chromium and
+/// prints the worker's time per Hard move (median, p95) and the longest main-thread task.
+fn computer_timing(dist: &Path) -> Result<(), String> {
+    println!("== Hard computer players in headless Chromium (one Hard-vs-Hard game per kind, full budget)");
+    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
+    let url = server.url();
+    let mut longest_all: f64 = 0.0;
+    for kind in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
+        let b = Browser::start().map_err(|e| e.to_string())?;
+        b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": LONGTASK_SCRIPT })).map_err(|e| e.to_string())?;
+        let t = Duration::from_secs(30);
+        b.goto(&format!("{url}#/new/{kind}")).map_err(|e| e.to_string())?;
+        b.wait_for("[data-test=setup]", t).map_err(|e| e.to_string())?;
+        if let Ok(Some(p2)) = b.try_find("[data-test=players-2]") {
+            let _ = b.click(&p2);
+        }
+        for hard in b.find_all("[data-test=kind-hard]").map_err(|e| e.to_string())? {
+            b.click(&hard).map_err(|e| e.to_string())?;
+        }
+        b.click_css("[data-test=start]", t).map_err(|e| e.to_string())?;
+        b.click_css("[data-test=skip]", t).map_err(|e| e.to_string())?;
+        let started = Instant::now();
+        b.wait_for("[data-test=end-screen]", Duration::from_secs(900)).map_err(|e| format!("{kind}: {e}"))?;
+        let data = b
+            .execute("return { bot: window.spieltischBotMs || [], long: window.__longTasks };", vec![])
+            .map_err(|e| e.to_string())?;
+        let mut bot: Vec<f64> = data["bot"].as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default();
+        let long: Option<Vec<f64>> = data["long"].as_array().map(|a| a.iter().filter_map(Value::as_f64).collect());
+        bot.sort_by(|a, b| a.total_cmp(b));
+        let p95 = bot.get(((bot.len() as f64 * 0.95).ceil() as usize).saturating_sub(1)).copied().unwrap_or(f64::NAN);
+        let longest = long.as_ref().map(|l| l.iter().copied().fold(0.0, f64::max));
+        if let Some(l) = longest {
+            longest_all = longest_all.max(l);
+        }
+        println!(
+            "{kind:<12} {:>3} Hard moves: median {:>5.0} ms, p95 {:>5.0} ms, max {:>5.0} ms; game {:.0} s; longest main-thread task {}",
+            bot.len(),
+            median(&mut bot.clone()),
+            p95,
+            bot.last().copied().unwrap_or(f64::NAN),
+            started.elapsed().as_secs_f64(),
+            match (&long, longest) {
+                (None, _) => "(longtask API unavailable)".to_string(),
+                (Some(l), _) if l.is_empty() => "none over 50 ms".to_string(),
+                (Some(l), Some(m)) => format!("{m:.0} ms ({} tasks over 50 ms)", l.len()),
+                _ => String::new(),
+            }
+        );
+    }
+    println!("longest main-thread task over all games: {}", if longest_all > 0.0 { format!("{longest_all:.0} ms") } else { "none over 50 ms".into() });
+    println!();
+    Ok(())
+}
 
 struct Args {
     dist: PathBuf,
@@ -34,6 +103,7 @@ struct Args {
     seconds: f64,
     browser: bool,
     engine: bool,
+    computers: bool,
 }
 
 fn parse_args() -> Args {
@@ -43,6 +113,7 @@ fn parse_args() -> Args {
         seconds: 2.0,
         browser: true,
         engine: true,
+        computers: true,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -52,9 +123,10 @@ fn parse_args() -> Args {
             "--seconds" => a.seconds = it.next().and_then(|v| v.parse().ok()).expect("--seconds S"),
             "--no-browser" => a.browser = false,
             "--no-engine" => a.engine = false,
+            "--no-computers" => a.computers = false,
             _ => {
                 eprintln!(
-                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--no-browser] [--no-engine]"
+                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--no-browser] [--no-engine] [--no-computers]"
                 );
                 std::process::exit(2);
             }
@@ -92,6 +164,7 @@ fn sizes(dist: &Path) -> Result<(), String> {
     );
     let (mut raw_t, mut gz_t, mut br_t) = (0u64, 0u64, 0u64);
     let (mut raw_shell, mut br_shell) = (0u64, 0u64);
+    let (mut raw_worker, mut br_worker) = (0u64, 0u64);
     for f in &files {
         let data = std::fs::read(dist.join(f)).map_err(|e| format!("{f}: {e}"))?;
         let (raw, gz, br) = (data.len() as u64, gzip_len(&data), brotli_len(&data));
@@ -105,10 +178,14 @@ fn sizes(dist: &Path) -> Result<(), String> {
         raw_t += raw;
         gz_t += gz;
         br_t += br;
-        let is_shell = f == "index.html"
-            || f.ends_with(".js") && f != "sw.js"
-            || f.ends_with(".wasm")
-            || f.ends_with(".css");
+        // The computer players' worker loads on the first computer turn, not with the page.
+        let is_worker = f.starts_with(WORKER_PREFIX);
+        if is_worker {
+            raw_worker += raw;
+            br_worker += br;
+        }
+        let is_shell = !is_worker
+            && (f == "index.html" || f.ends_with(".js") && f != "sw.js" || f.ends_with(".wasm") || f.ends_with(".css"));
         if is_shell {
             raw_shell += raw;
             br_shell += br;
@@ -132,6 +209,11 @@ fn sizes(dist: &Path) -> Result<(), String> {
         if ok { "within" } else { "OVER" },
         kb(BUDGET_BYTES),
         if ok { " ✔" } else { " ✘" }
+    );
+    println!(
+        "Computer players' worker (loaded on the first computer turn): {} raw, {} brotli",
+        kb(raw_worker),
+        kb(br_worker)
     );
     println!(
         "Everything the service worker precaches for offline use (all files above): {} brotli",
@@ -339,6 +421,12 @@ fn main() {
             if let Err(e) = browser_timing(&args.dist, args.runs) {
                 eprintln!("browser timing: {e}");
                 failed = true;
+            }
+            if args.computers {
+                if let Err(e) = computer_timing(&args.dist) {
+                    eprintln!("computer timing: {e}");
+                    failed = true;
+                }
             }
         }
     } else {

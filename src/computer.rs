@@ -1,0 +1,175 @@
+//! The messages between the page and the computer players' Web Worker, and both ends' pure
+//! halves: [`request`] (page) builds what the worker may see, [`answer`] (worker) decides.
+//!
+//! Fair by the rule of `engine::bots`: the page never sends the real state. It sends a
+//! determinization for the computer's seat ([`Determinize::determinize`]), which depends only on
+//! what that seat observes, so the worker cannot learn more than a person in the seat could.
+//! The page's wasm only calls [`request`] and [`parse_reply`]; [`answer`] and the search it runs
+//! are linked into the worker alone.
+
+use crate::engine::bots::{Budget, Level};
+use crate::engine::gutangelegt::GutAngelegt;
+use crate::engine::just4fun::Just4Fun;
+use crate::engine::sudoku::Sudoku;
+use crate::engine::viermalvier::VierMalVier;
+use crate::engine::{Determinize, Game, GameKind, PlayerIdx};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+/// What the page asks: the move (or a hint) for seat `me` at `level`.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct RequestOut<'a, G: Game> {
+    id: u32,
+    game: &'static str,
+    me: PlayerIdx,
+    level: Level,
+    seed: u64,
+    iterations: u32,
+    /// A determinization for `me`: everything `me` cannot know is resampled.
+    view: &'a G,
+}
+
+#[derive(Deserialize)]
+struct RequestIn {
+    id: u32,
+    game: String,
+    me: PlayerIdx,
+    level: Level,
+    seed: u64,
+    iterations: u32,
+    view: Box<RawValue>,
+}
+
+/// A decoded answer: the move as the worker wrote it (JSON), or why there is none.
+#[derive(Debug, PartialEq)]
+pub struct Answer {
+    pub id: u32,
+    pub mv: Result<String, String>,
+    /// Time the worker spent on it, in milliseconds.
+    pub ms: f64,
+}
+
+/// The request for seat `me` of `state`: a determinization for `me` (made with `seed`, which
+/// also seeds the bot), never the real state.
+pub fn request<G: Determinize>(id: u32, state: &G, me: PlayerIdx, level: Level, seed: u64, budget: Budget) -> Result<String, String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let view = state.determinize(me, &mut rng);
+    let out = RequestOut { id, game: G::KIND.id(), me, level, seed, iterations: budget.iterations, view: &view };
+    serde_json::to_string(&out).map_err(|e| e.to_string())
+}
+
+/// Reads the worker's reply (`<id> <ms> ok <move JSON>` or `<id> <ms> error <why>`); `None`
+/// when it is not a reply at all. Plain text, so the page needs no JSON parser for it.
+pub fn parse_reply(text: &str) -> Option<Answer> {
+    let mut parts = text.splitn(4, ' ');
+    let id = parts.next()?.parse().ok()?;
+    let ms = parts.next()?.parse().ok()?;
+    let mv = match (parts.next()?, parts.next().unwrap_or("")) {
+        ("ok", mv) => Ok(mv.to_string()),
+        (_, why) => Err(why.to_string()),
+    };
+    Some(Answer { id, mv, ms })
+}
+
+/// The move the worker's `json` names. Whether it is allowed is for the real state to say
+/// (`apply` refuses anything else; Gut angelegt's Easy may make a move `legal_moves` does not
+/// list: a placement with some of its lines overlooked).
+pub fn parse_move<G: Game>(json: &str) -> Option<G::Move> {
+    serde_json::from_str(json).ok()
+}
+
+/// Worker side: decides the move for a request. `clock` gives milliseconds (for the reply's
+/// timing). Never panics: bad requests get an error reply.
+pub fn answer(text: &str, clock: impl Fn() -> f64) -> String {
+    let start = clock();
+    let parsed: Result<RequestIn, String> = serde_json::from_str(text).map_err(|e| e.to_string());
+    let (id, mv) = match parsed {
+        Err(e) => (0, Err(format!("unreadable request: {e}"))),
+        Ok(req) => {
+            let mv = match GameKind::from_id(&req.game) {
+                Some(GameKind::Just4Fun) => decide::<Just4Fun>(&req),
+                Some(GameKind::Sudoku) => decide::<Sudoku>(&req),
+                Some(GameKind::VierMalVier) => decide::<VierMalVier>(&req),
+                Some(GameKind::GutAngelegt) => decide::<GutAngelegt>(&req),
+                None => Err(format!("unknown game {:?}", req.game)),
+            };
+            (req.id, mv)
+        }
+    };
+    let ms = clock() - start;
+    match mv {
+        Ok(json) => format!("{id} {ms} ok {json}"),
+        Err(e) => format!("{id} {ms} error {e}"),
+    }
+}
+
+fn decide<G: crate::engine::bots::BotGame>(req: &RequestIn) -> Result<String, String>
+where
+    G::Move: Eq + std::hash::Hash,
+{
+    let view: G = serde_json::from_str(req.view.get()).map_err(|e| format!("unreadable position: {e}"))?;
+    view.validate().map_err(|e| format!("impossible position: {e}"))?;
+    let budget = Budget { iterations: req.iterations.min(100_000) };
+    let mv = crate::engine::bots::choose(&view, req.me, req.level, req.seed, budget).ok_or_else(|| "no move for this seat".to_string())?;
+    serde_json::to_string(&mv).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bots::Budget;
+
+    fn mid_game() -> Just4Fun {
+        let mut g = Just4Fun::new(3, Default::default(), 5).unwrap();
+        for _ in 0..7 {
+            let mv = g.legal_moves()[0].clone();
+            g.apply(&mv).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_request_carries_only_what_the_seat_sees() {
+        let g = mid_game();
+        let me = g.to_move().unwrap();
+        let text = request(3, &g, me, Level::Medium, 42, Budget::TEST).unwrap();
+        let req: RequestIn = serde_json::from_str(&text).unwrap();
+        let view: Just4Fun = serde_json::from_str(req.view.get()).unwrap();
+        assert_eq!(view.observation(me), g.observation(me), "the view is one the seat cannot tell apart");
+        assert_eq!(view.hand(me), g.hand(me));
+        let others: Vec<_> = (0..3).filter(|&p| p != me).collect();
+        assert!(
+            others.iter().any(|&p| view.hand(p) != g.hand(p)) || view.draw_pile() != g.draw_pile(),
+            "hidden cards were resampled"
+        );
+        assert_ne!(view.seed(), g.seed(), "the future shuffles are not the real ones");
+    }
+
+    #[test]
+    fn the_worker_answers_a_legal_move_and_refuses_nonsense() {
+        let g = mid_game();
+        let me = g.to_move().unwrap();
+        for level in Level::ALL {
+            let reply = answer(&request(9, &g, me, level, 7, Budget::TEST).unwrap(), || 0.0);
+            let a = parse_reply(&reply).unwrap();
+            assert_eq!(a.id, 9);
+            let json = a.mv.unwrap();
+            let mv = parse_move::<Just4Fun>(&json).unwrap_or_else(|| panic!("{level:?} answered {json}, not a move"));
+            assert!(g.legal_moves().contains(&mv), "{level:?} answered {mv:?}");
+        }
+        for bad in ["", "{}", r#"{"id":4,"game":"chess","me":0,"level":"hard","seed":1,"iterations":1,"view":{}}"#] {
+            let reply = answer(bad, || 0.0);
+            let a = parse_reply(&reply).unwrap();
+            assert!(a.mv.is_err(), "{bad:?} got a move");
+        }
+        // A view that breaks the rules is refused, not searched.
+        let text = request(5, &g, me, Level::Hard, 7, Budget::TEST).unwrap().replace("\"players\":3", "\"players\":9");
+        assert!(parse_reply(&answer(&text, || 0.0)).unwrap().mv.is_err());
+        assert_eq!(parse_reply(&answer(&request(12, &g, me, Level::Easy, 1, Budget::TEST).unwrap(), || 0.0)).map(|a| a.id), Some(12));
+        assert_eq!(parse_move::<Just4Fun>("nonsense"), None);
+        assert_eq!(parse_reply("ready"), None);
+    }
+}

@@ -1,0 +1,442 @@
+//! Computer seats at the table: the page's half of the computer players. Starts the worker on
+//! the first computer turn (or the first "Tipp"), sends it what the seat may see
+//! ([`crate::computer::request`]), and plays its moves one at a time with a pause, so people can
+//! follow them. No search code lives here: it is all in the worker's wasm.
+
+use super::i18n::t;
+use super::{AppCtx, GameHandle, Route};
+use crate::computer::{parse_move, parse_reply, request};
+use crate::engine::bots::{Budget, Level};
+use crate::engine::{Determinize, Game};
+use crate::session::{AnySession, Session, Stored};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The worker script Trunk writes (fixed name, relative: works under any sub-path).
+const WORKER_URL: &str = "./spieltisch-worker_loader.js";
+/// How long the worker may take to start before the page says it cannot.
+const START_TIMEOUT_MS: u64 = 15_000;
+/// Pause before a computer's move is shown, and after another computer's move.
+const PAUSE_MS: f64 = 700.0;
+const PAUSE_AFTER_COMPUTER_MS: f64 = 1_300.0;
+
+/// What a request was for.
+#[derive(Clone, Debug, PartialEq)]
+enum Purpose {
+    /// The move of the computer in `seat` at `turn` of the game with record `record`.
+    Move { record: String, turn: u32, seat: usize },
+    /// A hint for the person in `seat` at `turn`.
+    Hint { record: String, turn: u32, seat: usize },
+}
+
+#[derive(Default)]
+struct WorkerState {
+    worker: Option<web_sys::Worker>,
+    ready: bool,
+    /// Requests waiting for the worker to start.
+    queue: Vec<String>,
+    next_id: u32,
+    /// The request in flight.
+    asked: Option<(u32, Purpose)>,
+    /// When the last computer move was shown (ms), and whether a computer made it.
+    last_shown: f64,
+    last_was_computer: bool,
+}
+
+thread_local! {
+    static STATE: RefCell<WorkerState> = RefCell::new(WorkerState::default());
+}
+
+/// A hint on the board: the suggested move as the worker sent it, for one seat at one turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub turn: u32,
+    pub seat: usize,
+    pub mv: String,
+}
+
+/// The reactive part, in [`AppCtx::computers`].
+#[derive(Clone, Copy)]
+pub struct Computers {
+    /// The seat whose computer is thinking.
+    pub thinking: RwSignal<Option<usize>>,
+    /// True while a hint is being worked out.
+    pub hinting: RwSignal<bool>,
+    pub hint: RwSignal<Option<Hint>>,
+    /// The worker could not start (or broke): said once, the game stays saved.
+    pub failed: RwSignal<bool>,
+    /// Computers wait while paused.
+    pub paused: RwSignal<bool>,
+    /// All seats are computers and the user asked not to wait between moves.
+    pub skip: RwSignal<bool>,
+    /// Per person: the log length after their last move here.
+    pub seen: RwSignal<std::collections::BTreeMap<usize, usize>>,
+    /// Log lines to show as news: from this index; `true` when they are everything since the
+    /// person to move last moved, `false` for just a computer's move.
+    pub recent: RwSignal<Option<(usize, bool)>>,
+}
+
+use leptos::prelude::*;
+
+impl Computers {
+    pub fn new() -> Self {
+        Computers {
+            thinking: RwSignal::new(None),
+            hinting: RwSignal::new(false),
+            hint: RwSignal::new(None),
+            failed: RwSignal::new(false),
+            paused: RwSignal::new(false),
+            skip: RwSignal::new(false),
+            seen: RwSignal::new(Default::default()),
+            recent: RwSignal::new(None),
+        }
+    }
+}
+
+impl Default for Computers {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The search budget: the in-game one, or `?budget=N` in the page's URL (tests keep games short
+/// with it, like the native tests' small budget).
+fn budget() -> Budget {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("budget=").and_then(|v| v.parse::<u32>().ok()))
+        .map_or(Budget::FULL, |iterations| Budget { iterations })
+}
+
+/// The running game's record id and turn, if the game screen shows it.
+fn current(ctx: &AppCtx) -> Option<(String, u32)> {
+    let Route::Play(route_id) = ctx.route.get_untracked() else { return None };
+    let (id, _) = ctx.record.get_untracked()?;
+    if id != route_id {
+        return None;
+    }
+    let turn = ctx.game.with_untracked(|g| g.as_ref().map(AnySession::turn))?;
+    Some((id, turn))
+}
+
+/// The computer seat to move and its level, if a computer is to move.
+fn computer_to_move<G: Game>(s: &Session<G>) -> Option<(usize, Level)> {
+    let p = s.state.to_move()?;
+    Some((p, s.seats.get(p)?.kind.level()?))
+}
+
+fn make_request<G: Stored + Determinize>(s: &Session<G>, id: u32, seat: usize, level: Level) -> Result<String, String> {
+    request(id, &s.state, seat, level, super::new_seed(), budget())
+}
+
+/// Asks the worker for the next computer move when a computer is to move in the game on screen.
+/// Called after every change of the game (a move, opening, resuming, un-pausing).
+pub fn drive(ctx: AppCtx) {
+    let c = ctx.computers;
+    if c.paused.get_untracked() || c.failed.get_untracked() || ctx.conflict.get_untracked().is_some() {
+        return;
+    }
+    let Some((record, turn)) = current(&ctx) else { return };
+    let Some((seat, level)) = ctx.game.with_untracked(|g| g.as_ref().and_then(|g| crate::with_session!(g, s => computer_to_move(s))))
+    else {
+        return;
+    };
+    let purpose = Purpose::Move { record, turn, seat };
+    if STATE.with(|st| st.borrow().asked.as_ref().is_some_and(|(_, p)| *p == purpose)) {
+        return;
+    }
+    let id = STATE.with(|st| {
+        let mut st = st.borrow_mut();
+        st.next_id += 1;
+        st.next_id
+    });
+    let text = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, level))));
+    match text {
+        Some(Ok(text)) => {
+            c.thinking.set(Some(seat));
+            send(ctx, id, purpose, text);
+        }
+        Some(Err(e)) => ctx.warn_detail(t("Der Computerzug konnte nicht vorbereitet werden.", "The computer's move could not be prepared."), Some(&e)),
+        None => {}
+    }
+}
+
+/// Asks the Medium player for a hint for the person to move.
+pub fn ask_hint(ctx: AppCtx) {
+    let c = ctx.computers;
+    let Some((record, turn)) = current(&ctx) else { return };
+    let Some(seat) = ctx.game.with_untracked(|g| g.as_ref().and_then(AnySession::to_move)) else { return };
+    if c.hint.with_untracked(|h| h.as_ref().is_some_and(|h| h.turn == turn && h.seat == seat)) {
+        return;
+    }
+    let id = STATE.with(|st| {
+        let mut st = st.borrow_mut();
+        st.next_id += 1;
+        st.next_id
+    });
+    let text = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, Level::Medium))));
+    if let Some(Ok(text)) = text {
+        c.hinting.set(true);
+        send(ctx, id, Purpose::Hint { record, turn, seat }, text);
+    }
+}
+
+fn send(ctx: AppCtx, id: u32, purpose: Purpose, text: String) {
+    STATE.with(|st| st.borrow_mut().asked = Some((id, purpose)));
+    let started = STATE.with(|st| st.borrow().worker.is_some());
+    if !started && !start_worker(ctx) {
+        return;
+    }
+    STATE.with(|st| {
+        let mut st = st.borrow_mut();
+        if st.ready {
+            if let Some(w) = &st.worker {
+                let _ = w.post_message(&JsValue::from_str(&text));
+            }
+        } else {
+            // Only the newest request matters.
+            st.queue = vec![text];
+        }
+    });
+}
+
+fn start_worker(ctx: AppCtx) -> bool {
+    let worker = match web_sys::Worker::new(WORKER_URL) {
+        Ok(w) => w,
+        Err(_) => {
+            fail(ctx);
+            return false;
+        }
+    };
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let text = ev.data().as_string().unwrap_or_default();
+        if text == "ready" {
+            STATE.with(|st| {
+                let mut st = st.borrow_mut();
+                st.ready = true;
+                let queued = std::mem::take(&mut st.queue);
+                if let Some(w) = &st.worker {
+                    for q in queued {
+                        let _ = w.post_message(&JsValue::from_str(&q));
+                    }
+                }
+            });
+            return;
+        }
+        on_reply(ctx, &text);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |_| fail(ctx));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    STATE.with(|st| st.borrow_mut().worker = Some(worker));
+    set_timeout(
+        move || {
+            if !STATE.with(|st| st.borrow().ready) {
+                fail(ctx);
+            }
+        },
+        std::time::Duration::from_millis(START_TIMEOUT_MS),
+    );
+    true
+}
+
+/// The worker is not there: say so once; the game stays as it is (saved, playable by people).
+fn fail(ctx: AppCtx) {
+    STATE.with(|st| {
+        let mut st = st.borrow_mut();
+        if let Some(w) = st.worker.take() {
+            w.terminate();
+        }
+        st.ready = false;
+        st.queue.clear();
+        st.asked = None;
+    });
+    let c = ctx.computers;
+    c.thinking.set(None);
+    c.hinting.set(false);
+    if !c.failed.get_untracked() {
+        c.failed.set(true);
+    }
+}
+
+/// Tries again after a failure (the "Erneut versuchen" button).
+pub fn retry(ctx: AppCtx) {
+    ctx.computers.failed.set(false);
+    drive(ctx);
+}
+
+fn on_reply(ctx: AppCtx, text: &str) {
+    let Some(answer) = parse_reply(text) else { return };
+    let id = answer.id;
+    push_global("spieltischBotReplyAt", now());
+    let purpose = STATE.with(|st| {
+        let mut st = st.borrow_mut();
+        match &st.asked {
+            Some((asked, p)) if *asked == id => {
+                let p = p.clone();
+                st.asked = None;
+                Some(p)
+            }
+            _ => None,
+        }
+    });
+    let Some(purpose) = purpose else { return };
+    let c = ctx.computers;
+    match purpose {
+        Purpose::Hint { record, turn, seat } => {
+            c.hinting.set(false);
+            if current(&ctx) != Some((record, turn)) {
+                return;
+            }
+            let legal = answer.mv.ok().filter(|json| {
+                ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| crate::with_session!(g, s => legal_in(s, json))))
+            });
+            match legal {
+                Some(mv) => {
+                    c.hint.set(Some(Hint { turn, seat, mv }));
+                    ctx.game.update(|g| {
+                        if let Some(g) = g {
+                            g.count_hint(seat);
+                        }
+                    });
+                    ctx.autosave();
+                }
+                None => ctx.warn(t("Für diesen Zug gibt es keinen Tipp.", "There is no hint for this move.")),
+            }
+        }
+        Purpose::Move { record, turn, .. } => {
+            let (last_shown, last_was_computer) = STATE.with(|st| {
+                let st = st.borrow();
+                (st.last_shown, st.last_was_computer)
+            });
+            let pause = if c.skip.get_untracked() {
+                0.0
+            } else if last_was_computer {
+                PAUSE_AFTER_COMPUTER_MS
+            } else {
+                PAUSE_MS
+            };
+            let wait = (last_shown + pause - now()).max(0.0);
+            set_timeout(
+                move || {
+                    c.thinking.set(None);
+                    if current(&ctx) != Some((record, turn)) || c.paused.get_untracked() {
+                        // The game moved on, was left or paused: ask again when it comes back.
+                        drive(ctx);
+                        return;
+                    }
+                    record_time(answer.ms);
+                    let kind = ctx.game.with_untracked(|g| g.as_ref().map(AnySession::kind));
+                    let played = match (kind, &answer.mv) {
+                        (_, Err(e)) => Err(e.clone()),
+                        (Some(crate::engine::GameKind::Just4Fun), Ok(mv)) => play_reply::<crate::engine::just4fun::Just4Fun>(ctx, mv),
+                        (Some(crate::engine::GameKind::Sudoku), Ok(mv)) => play_reply::<crate::engine::sudoku::Sudoku>(ctx, mv),
+                        (Some(crate::engine::GameKind::VierMalVier), Ok(mv)) => play_reply::<crate::engine::viermalvier::VierMalVier>(ctx, mv),
+                        (Some(crate::engine::GameKind::GutAngelegt), Ok(mv)) => play_reply::<crate::engine::gutangelegt::GutAngelegt>(ctx, mv),
+                        (None, _) => Ok(()),
+                    };
+                    if let Err(e) = played {
+                        c.paused.set(true);
+                        ctx.warn_detail(
+                            t("Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.", "The computer found no valid move. The game is paused and saved."),
+                            Some(&e),
+                        );
+                    }
+                },
+                std::time::Duration::from_millis(wait as u64),
+            );
+        }
+    }
+}
+
+fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
+    let handle = GameHandle::<G>::new(ctx);
+    let mv = parse_move::<G>(json).ok_or_else(|| format!("not a move: {json}"))?;
+    match handle.play_computer(&mv) {
+        Some(Ok(_)) => {
+            STATE.with(|st| {
+                let mut st = st.borrow_mut();
+                st.last_shown = now();
+                st.last_was_computer = true;
+            });
+            Ok(())
+        }
+        Some(Err(e)) => Err(format!("{e:?}")),
+        None => Ok(()),
+    }
+}
+
+/// After a move: what the board's news box shows. `mover` moved (`person`: a person), the log
+/// now has `len` entries and `next` moves next (`next_person`: a person).
+pub fn note_move(ctx: AppCtx, mover: Option<usize>, person: bool, len: usize, next: Option<usize>, next_person: bool) {
+    let c = ctx.computers;
+    if let (Some(p), true) = (mover, person) {
+        c.seen.update(|m| {
+            m.insert(p, len);
+        });
+    }
+    let recent = match next {
+        Some(q) if next_person && Some(q) != mover.filter(|_| person) => {
+            let from = c.seen.with_untracked(|m| m.get(&q).copied());
+            match from {
+                Some(from) if from < len => Some((from, true)),
+                _ if !person => Some((len.saturating_sub(1), false)),
+                _ => None,
+            }
+        }
+        _ if !person => Some((len.saturating_sub(1), false)),
+        _ => None,
+    };
+    c.recent.set(recent);
+}
+
+/// Notes a person's move for the pacing: the next computer move waits the short pause.
+pub fn person_moved() {
+    STATE.with(|st| {
+        let mut st = st.borrow_mut();
+        st.last_shown = now();
+        st.last_was_computer = false;
+    });
+}
+
+/// Every computer move's worker time in `globalThis.spieltischBotMs` (read by the report
+/// command in headless Chromium).
+fn record_time(ms: f64) {
+    push_global("spieltischBotMs", ms);
+}
+
+/// Appends `value` to the array `globalThis[name]` (measurements for the report and the tests).
+fn push_global(name: &str, ms: f64) {
+    let global = js_sys::global();
+    let key = JsValue::from_str(name);
+    let list = js_sys::Reflect::get(&global, &key).ok().filter(|v| v.is_object()).map(|v| js_sys::Array::from(&v)).unwrap_or_else(|| {
+        let a = js_sys::Array::new();
+        let _ = js_sys::Reflect::set(&global, &key, &a);
+        a
+    });
+    list.push(&JsValue::from_f64(ms));
+}
+
+/// The hint for the person to move in this game, if one is shown, as a move of `G`.
+pub fn hint_for<G: Stored>(ctx: AppCtx) -> Option<G::Move> {
+    let hint = ctx.computers.hint.get()?;
+    let now = ctx.game.with(|g| g.as_ref().map(|g| (g.turn(), g.to_move())))?;
+    if now != (hint.turn, Some(hint.seat)) || ctx.cover.get().is_some() {
+        return None;
+    }
+    parse_move::<G>(&hint.mv)
+}
+
+/// Whether the move `json` applies in `s` (a hint is only shown when it does).
+fn legal_in<G: Stored>(s: &Session<G>, json: &str) -> bool {
+    parse_move::<G>(json).is_some_and(|mv| s.state.clone().apply(&mv).is_ok())
+}

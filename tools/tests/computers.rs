@@ -1,0 +1,293 @@
+//! Browser tests for computer seats: a person against Hard in every game, played to the end by
+//! taps (the person's moves are the "Tipp" suggestions, tapped on the board's buttons), with the
+//! page checked at every step to hold only that person's secrets; one person against three
+//! computers; a game of computers alone; a reload while a computer thinks; computers offline; and
+//! the rules opening while a computer still thinks.
+//!
+//! Computer moves come from the worker wasm. `?budget=N` keeps Hard's searches short here (like
+//! the native tests' small budget); the report command measures the full budget.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// Hard's search budget in these tests (iterations; the game's own is 1 500).
+const TEST_BUDGET: &str = "?budget=60";
+
+fn open(app: &App, query: &str) {
+    app.b.goto(&format!("{}{query}", app.base_url)).ctx("open app");
+    app.wait("[data-test=home]");
+}
+
+/// From home: a game of `kind` with `players` seats whose kinds are the data-test names in
+/// `kinds` (e.g. `kind-person`, `kind-hard`), started.
+fn start_with_seats(app: &App, kind: &str, players: Option<usize>, kinds: &[&str], options: &[&str]) {
+    app.click(&format!("[data-test=new-{kind}]"));
+    app.wait("[data-test=setup]");
+    if let Some(n) = players {
+        app.click(&format!("[data-test=players-{n}]"));
+    }
+    for (i, k) in kinds.iter().enumerate() {
+        app.js(&format!("document.querySelectorAll('[data-test=seat-row], .seat-row')[{i}].querySelector('[data-test={k}]').click();"));
+    }
+    for o in options {
+        app.click(&format!("[data-test={o}]"));
+    }
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+}
+
+/// The running game's record (header and state).
+fn record(app: &App) -> Option<Value> {
+    serde_json::from_str(&app.autosave_raw()?).ok()
+}
+
+fn turn(app: &App) -> u64 {
+    record(app).and_then(|r| r["turn"].as_u64()).unwrap_or(0)
+}
+
+/// Attribute values of all elements matching `css`.
+fn attrs(app: &App, css: &str, attr: &str) -> Vec<String> {
+    let v = app.js(&format!(
+        "return [...document.querySelectorAll('{css}')].map(e => e.getAttribute('{attr}') || '');"
+    ));
+    v.as_array().into_iter().flatten().filter_map(|x| x.as_str().map(str::to_string)).collect()
+}
+
+/// The page holds no secret but `person`'s: the hand, held tile or wall side shown is theirs
+/// (or none), whoever is to move.
+fn assert_only_secrets_of(app: &App, kind: &str, person: usize, context: &str) {
+    let Some(rec) = record(app) else { return };
+    let state = &rec["state"];
+    if rec["finished"] == Value::Bool(true) {
+        return;
+    }
+    match kind {
+        "just4fun" => {
+            let mut shown: Vec<u64> = attrs(app, "[data-test=card]", "data-value").iter().filter_map(|v| v.parse().ok()).collect();
+            shown.sort_unstable();
+            if !shown.is_empty() {
+                let mut own: Vec<u64> = state["hands"][person].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+                own.sort_unstable();
+                // A card being played may already have left the stored hand: compare as multisets
+                // only while the page and the record agree on the move.
+                if turn(app) == rec["turn"].as_u64().unwrap_or(0) {
+                    assert_eq!(shown, own, "{context}: the page shows cards that are not the person's hand");
+                }
+            }
+        }
+        "gutangelegt" => {
+            let shown: Vec<u64> = attrs(app, "[data-test=hand-card]", "data-card").iter().filter_map(|v| v.parse().ok()).collect();
+            let own: Vec<u64> = state["hands"][person].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+            for c in &shown {
+                let other = (0..state["hands"].as_array().unwrap().len())
+                    .filter(|&p| p != person)
+                    .any(|p| state["hands"][p].as_array().unwrap().iter().any(|x| x.as_u64() == Some(*c)));
+                assert!(!other || own.contains(c), "{context}: card {c} of another hand is in the page");
+            }
+        }
+        "sudoku" => {
+            for n in attrs(app, "[data-test=held-tile]", "data-number") {
+                let own = state["hands"][person].as_u64().map(|x| x.to_string());
+                assert_eq!(Some(n.clone()), own, "{context}: the held tile shown is not the person's");
+            }
+        }
+        "viermalvier" => {
+            if state["options"]["view"] == "hidden" {
+                for side in attrs(app, "[data-test=wall]", "data-side") {
+                    assert_eq!(side, person.to_string(), "{context}: the other side of the wall is in the page");
+                }
+            }
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// Plays the person's turns by taps until the game ends: "Tipp", then the button that plays the
+/// suggestion. Checks the page's secrets at every step (also while computers move) and that the
+/// hand-over cover never shows (`person` is the only person at the table).
+fn play_person_to_end(app: &App, kind: &str, person: usize, limit: Duration) -> usize {
+    let start = Instant::now();
+    let mut own_moves = 0;
+    loop {
+        assert!(start.elapsed() < limit, "{kind}: the game did not end within {limit:?} (turn {})", turn(app));
+        if app.exists("[data-test=end-screen]") {
+            return own_moves;
+        }
+        assert!(!app.exists("[data-test=handover]"), "{kind}: a hand-over cover with only one person at the table");
+        assert!(!app.exists("[data-test=computer-failed]"), "{kind}: the computer players did not start");
+        assert_only_secrets_of(app, kind, person, &format!("{kind}, turn {}", turn(app)));
+        let hint_ready = app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
+        if !hint_ready {
+            std::thread::sleep(Duration::from_millis(60));
+            continue;
+        }
+        let before = turn(app);
+        app.click("[data-test=hint]");
+        app.b
+            .wait_until(T, "the hint", |b| {
+                let done = b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
+                Ok((done == Value::Bool(true)).then_some(()))
+            })
+            .ctx("hint answered");
+        // The suggested move is on the board now; one tap plays it.
+        let act = app.js(
+            "const q = s => document.querySelector(s);\
+             const enabled = e => e && !e.disabled;\
+             for (const s of ['[data-test=new-hand]', 'button.hinted', '[data-test=gold-rest]', '[data-test=place]']) {\
+               const e = q(s); if (enabled(e)) { e.click(); return s; } }\
+             const claim = q('[data-test=claim]'); if (claim && /nirgends|nowhere/.test((q('[data-test=status]') || {}).textContent || '')) { claim.click(); return 'claim'; }\
+             return null;",
+        );
+        if act.as_str() == Some("claim") {
+            app.click("[data-test=confirm-yes]");
+        }
+        assert!(act.is_string(), "{kind}: no button plays the hint at turn {before}");
+        app.b
+            .wait_until(T, "the person's move", |b| {
+                Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(()))
+            })
+            .ctx(&format!("{kind}: the hinted move ({act}) was played"));
+        own_moves += 1;
+    }
+}
+
+/// (1) In every game a person plays against Hard to the end, seeing only their own things.
+#[test]
+fn a_person_plays_every_game_against_hard() {
+    let app = App::start_blank("computers-every-game", "/tisch/");
+    open(&app, TEST_BUDGET);
+    for kind in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
+        start_with_seats(&app, kind, Some(2), &["kind-person", "kind-hard"], &[]);
+        let rec = record(&app).expect("the game is stored");
+        assert_eq!(rec["players"][1]["kind"], serde_json::json!({"computer": "hard"}), "{kind}: the seat's kind is saved");
+        assert!(
+            app.b.text(&app.wait("[data-test=seat-level]")).ctx("level label").contains("Schwer")
+                || app.b.text(&app.wait("[data-test=seat-level]")).ctx("level label").contains("Hard"),
+            "{kind}: the level shows next to the name"
+        );
+        let own = play_person_to_end(&app, kind, 0, Duration::from_secs(240));
+        let rec = record(&app).expect("the finished game is stored");
+        assert_eq!(rec["finished"], Value::Bool(true), "{kind}");
+        let hints = rec["hints"].as_array().map_or(0, Vec::len);
+        assert_eq!(hints, own, "{kind}: every Tipp is counted in the game's record");
+        let log = app.b.text(&app.wait("[data-test=move-log]")).ctx("log");
+        assert!(log.contains("Tipp") || log.contains("hint"), "{kind}: the log counts the hints: {log}");
+        go_home(&app);
+    }
+}
+
+/// (2) Just 4 Fun with one person and three computers: no cover ever, the person's hand only.
+#[test]
+fn one_person_against_three_computers() {
+    let app = App::start_blank("computers-j4f-4", "/tisch/");
+    open(&app, TEST_BUDGET);
+    start_with_seats(&app, "just4fun", Some(4), &["kind-person", "kind-easy", "kind-medium", "kind-hard"], &[]);
+    let names: Vec<String> = app.autosave_player_names();
+    assert_eq!(names[1..], ["Computer 1", "Computer 2", "Computer 3"], "default computer names");
+    // After the computers' moves the person sees what happened since their last move.
+    let mut saw_news = false;
+    let start = Instant::now();
+    while !app.exists("[data-test=end-screen]") {
+        assert!(start.elapsed() < Duration::from_secs(300), "the game did not end");
+        if app.exists("[data-test=recent]") && turn(&app) > 3 {
+            saw_news = true;
+        }
+        play_person_to_end_step(&app);
+    }
+    assert!(saw_news, "the person never saw the computers' moves since their own");
+}
+
+/// One person's step for [`one_person_against_three_computers`]: a Tipp and its move when the
+/// person is to move, else a short wait.
+fn play_person_to_end_step(app: &App) {
+    assert!(!app.exists("[data-test=handover]"), "a hand-over cover with one person");
+    assert_only_secrets_of(app, "just4fun", 0, "J4F 1 vs 3");
+    let ready = app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
+    if !ready {
+        std::thread::sleep(Duration::from_millis(60));
+        return;
+    }
+    let before = turn(app);
+    app.click("[data-test=hint]");
+    app.b
+        .wait_until(T, "hint", |b| {
+            let done = b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
+            Ok((done == Value::Bool(true)).then_some(()))
+        })
+        .ctx("hint");
+    app.js("const e = document.querySelector('[data-test=new-hand]') || document.querySelector('[data-test=place]'); if (e && !e.disabled) e.click();");
+    app.b
+        .wait_until(T, "the move", |b| Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(())))
+        .ctx("the person's move");
+}
+
+/// (3) Computers alone finish a game by themselves (pauses skipped on request).
+#[test]
+fn an_all_computer_game_finishes_by_itself() {
+    let app = App::start_blank("computers-alone", "/tisch/");
+    open(&app, TEST_BUDGET);
+    start_with_seats(&app, "gutangelegt", Some(3), &["kind-easy", "kind-medium", "kind-hard"], &[]);
+    assert!(!app.exists("[data-test=hint]"), "no Tipp without a person to move");
+    app.click("[data-test=skip]");
+    app.b.wait_for("[data-test=end-screen]", Duration::from_secs(120)).ctx("the computers finish the game");
+    let rec = record(&app).expect("stored");
+    assert_eq!(rec["finished"], Value::Bool(true));
+    assert!(rec["turn"].as_u64().unwrap_or(0) > 20, "the computers played the game: {}", rec["turn"]);
+}
+
+/// (4) A reload while a computer thinks: the computer's move comes after the reload.
+#[test]
+fn a_reload_during_a_computer_turn_resumes_it() {
+    let app = App::start_blank("computers-reload", "/tisch/");
+    // A long search, so that the reload surely happens while the computer thinks.
+    open(&app, "?budget=6000");
+    start_with_seats(&app, "viermalvier", Some(2), &["kind-hard", "kind-person"], &[]);
+    app.wait("[data-test=thinking]");
+    let before = turn(&app);
+    assert_eq!(before, 0, "the computer has not moved yet");
+    app.b.refresh().ctx("reload");
+    app.wait("[data-test=game]");
+    app.b
+        .wait_until(Duration::from_secs(60), "the computer's move after the reload", |_| Ok((turn(&app) > before).then_some(())))
+        .ctx("computer moved after reload");
+    assert_only_secrets_of(&app, "viermalvier", 1, "after the reload");
+}
+
+/// (5) Offline after the service worker's install, a computer seat still plays.
+#[test]
+fn computers_play_offline() {
+    let mut app = App::start_blank("computers-offline", "/tisch/");
+    open(&app, TEST_BUDGET);
+    wait_for_controller(&app);
+    app.server.stop();
+    app.b.refresh().ctx("reload offline");
+    app.wait("[data-test=home]");
+    start_with_seats(&app, "sudoku", Some(2), &["kind-hard", "kind-person"], &[]);
+    app.b
+        .wait_until(Duration::from_secs(60), "the computer's first move offline", |_| Ok((turn(&app) >= 1).then_some(())))
+        .ctx("computer moved offline");
+    assert!(!app.exists("[data-test=computer-failed]"));
+}
+
+/// (6) While a computer thinks, "Regeln" opens the rules at once: the page is not blocked.
+#[test]
+fn the_rules_open_while_a_computer_thinks() {
+    let app = App::start_blank("computers-rules", "/tisch/");
+    open(&app, "?budget=60000");
+    start_with_seats(&app, "just4fun", Some(2), &["kind-hard", "kind-person"], &[]);
+    app.wait("[data-test=thinking]");
+    app.click("[data-test=rules]");
+    app.wait("[data-test=rules-text]");
+    let shown_at = app.js("return Date.now();").as_f64().expect("a time");
+    // The worker's answer (its arrival is noted in the page) came after the rules were shown.
+    app.b
+        .wait_until(Duration::from_secs(60), "the worker's answer", |b| {
+            let v = b.execute("return (window.spieltischBotReplyAt || [])[0] || null;", vec![])?;
+            Ok(v.as_f64())
+        })
+        .map(|replied_at| assert!(replied_at > shown_at, "the rules showed only after the computer had answered"))
+        .ctx("the computer answers while the rules are open");
+}
