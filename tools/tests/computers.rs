@@ -64,22 +64,24 @@ fn assert_only_secrets_of(app: &App, kind: &str, person: usize, context: &str) {
     if rec["finished"] == Value::Bool(true) {
         return;
     }
+    // Read the page, then make sure the game did not move on meanwhile (a computer's move may
+    // land between the two reads; at the end both sides of a wall are public).
+    let page = page_secrets(app, kind);
+    if record(app).map(|r| (r["turn"].clone(), r["finished"].clone())) != Some((rec["turn"].clone(), Value::Bool(false))) {
+        return;
+    }
     match kind {
         "just4fun" => {
-            let mut shown: Vec<u64> = attrs(app, "[data-test=card]", "data-value").iter().filter_map(|v| v.parse().ok()).collect();
+            let mut shown: Vec<u64> = page.iter().filter_map(|v| v.parse().ok()).collect();
             shown.sort_unstable();
             if !shown.is_empty() {
                 let mut own: Vec<u64> = state["hands"][person].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
                 own.sort_unstable();
-                // A card being played may already have left the stored hand: compare as multisets
-                // only while the page and the record agree on the move.
-                if turn(app) == rec["turn"].as_u64().unwrap_or(0) {
-                    assert_eq!(shown, own, "{context}: the page shows cards that are not the person's hand");
-                }
+                assert_eq!(shown, own, "{context}: the page shows cards that are not the person's hand");
             }
         }
         "gutangelegt" => {
-            let shown: Vec<u64> = attrs(app, "[data-test=hand-card]", "data-card").iter().filter_map(|v| v.parse().ok()).collect();
+            let shown: Vec<u64> = page.iter().filter_map(|v| v.parse().ok()).collect();
             let own: Vec<u64> = state["hands"][person].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
             for c in &shown {
                 let other = (0..state["hands"].as_array().unwrap().len())
@@ -89,19 +91,29 @@ fn assert_only_secrets_of(app: &App, kind: &str, person: usize, context: &str) {
             }
         }
         "sudoku" => {
-            for n in attrs(app, "[data-test=held-tile]", "data-number") {
+            for n in page {
                 let own = state["hands"][person].as_u64().map(|x| x.to_string());
                 assert_eq!(Some(n.clone()), own, "{context}: the held tile shown is not the person's");
             }
         }
         "viermalvier" => {
             if state["options"]["view"] == "hidden" {
-                for side in attrs(app, "[data-test=wall]", "data-side") {
+                for side in page {
                     assert_eq!(side, person.to_string(), "{context}: the other side of the wall is in the page");
                 }
             }
         }
         _ => unreachable!(),
+    }
+}
+
+/// What the page shows of the secrets of `kind`: card values, held tile, or wall sides.
+fn page_secrets(app: &App, kind: &str) -> Vec<String> {
+    match kind {
+        "just4fun" => attrs(app, "[data-test=card]", "data-value"),
+        "gutangelegt" => attrs(app, "[data-test=hand-card]", "data-card"),
+        "sudoku" => attrs(app, "[data-test=held-tile]", "data-number"),
+        _ => attrs(app, "[data-test=wall]", "data-side"),
     }
 }
 
@@ -119,37 +131,10 @@ fn play_person_to_end(app: &App, kind: &str, person: usize, limit: Duration) -> 
         assert!(!app.exists("[data-test=handover]"), "{kind}: a hand-over cover with only one person at the table");
         assert!(!app.exists("[data-test=computer-failed]"), "{kind}: the computer players did not start");
         assert_only_secrets_of(app, kind, person, &format!("{kind}, turn {}", turn(app)));
-        let hint_ready = app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
-        if !hint_ready {
+        if !play_hint(app, kind) {
             std::thread::sleep(Duration::from_millis(60));
             continue;
         }
-        let before = turn(app);
-        app.click("[data-test=hint]");
-        app.b
-            .wait_until(T, "the hint", |b| {
-                let done = b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
-                Ok((done == Value::Bool(true)).then_some(()))
-            })
-            .ctx("hint answered");
-        // The suggested move is on the board now; one tap plays it.
-        let act = app.js(
-            "const q = s => document.querySelector(s);\
-             const enabled = e => e && !e.disabled;\
-             for (const s of ['[data-test=new-hand]', 'button.hinted', '[data-test=gold-rest]', '[data-test=place]']) {\
-               const e = q(s); if (enabled(e)) { e.click(); return s; } }\
-             const claim = q('[data-test=claim]'); if (claim && /nirgends|nowhere/.test((q('[data-test=status]') || {}).textContent || '')) { claim.click(); return 'claim'; }\
-             return null;",
-        );
-        if act.as_str() == Some("claim") {
-            app.click("[data-test=confirm-yes]");
-        }
-        assert!(act.is_string(), "{kind}: no button plays the hint at turn {before}");
-        app.b
-            .wait_until(T, "the person's move", |b| {
-                Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(()))
-            })
-            .ctx(&format!("{kind}: the hinted move ({act}) was played"));
         own_moves += 1;
     }
 }
@@ -205,23 +190,43 @@ fn one_person_against_three_computers() {
 fn play_person_to_end_step(app: &App) {
     assert!(!app.exists("[data-test=handover]"), "a hand-over cover with one person");
     assert_only_secrets_of(app, "just4fun", 0, "J4F 1 vs 3");
-    let ready = app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
-    if !ready {
+    if !play_hint(app, "just4fun") {
         std::thread::sleep(Duration::from_millis(60));
-        return;
+    }
+}
+
+/// When the person may ask for a hint: asks ("Tipp"), taps the button that plays the suggestion
+/// and waits for the move. `false` when it is not the person's turn.
+fn play_hint(app: &App, kind: &str) -> bool {
+    let hint_ready = app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
+    if !hint_ready {
+        return false;
     }
     let before = turn(app);
     app.click("[data-test=hint]");
     app.b
-        .wait_until(T, "hint", |b| {
+        .wait_until(T, "the hint", |b| {
             let done = b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
             Ok((done == Value::Bool(true)).then_some(()))
         })
-        .ctx("hint");
-    app.js("const e = document.querySelector('[data-test=new-hand]') || document.querySelector('[data-test=place]'); if (e && !e.disabled) e.click();");
+        .ctx("hint answered");
+    // The suggested move is on the board now; one tap plays it.
+    let act = app.js(
+        "const q = s => document.querySelector(s);\
+         const enabled = e => e && !e.disabled;\
+         for (const s of ['[data-test=new-hand]', 'button.hinted', '[data-test=gold-rest]', '[data-test=place]']) {\
+           const e = q(s); if (enabled(e)) { e.click(); return s; } }\
+         const claim = q('[data-test=claim]'); if (claim && /nirgends|nowhere/.test((q('[data-test=status]') || {}).textContent || '')) { claim.click(); return 'claim'; }\
+         return null;",
+    );
+    if act.as_str() == Some("claim") {
+        app.click("[data-test=confirm-yes]");
+    }
+    assert!(act.is_string(), "{kind}: no button plays the hint at turn {before}");
     app.b
-        .wait_until(T, "the move", |b| Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(())))
-        .ctx("the person's move");
+        .wait_until(T, "the person's move", |b| Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(())))
+        .ctx(&format!("{kind}: the hinted move ({act}) was played"));
+    true
 }
 
 /// (3) Computers alone finish a game by themselves (pauses skipped on request).
@@ -277,7 +282,9 @@ fn computers_play_offline() {
 fn the_rules_open_while_a_computer_thinks() {
     let app = App::start_blank("computers-rules", "/tisch/");
     open(&app, "?budget=60000");
-    start_with_seats(&app, "just4fun", Some(2), &["kind-hard", "kind-person"], &[]);
+    // Vier mal Vier: Hard searches from the first move on (in Just 4 Fun's opening one move can
+    // stand out so clearly that Hard answers at once).
+    start_with_seats(&app, "viermalvier", Some(2), &["kind-hard", "kind-person"], &[]);
     app.wait("[data-test=thinking]");
     app.click("[data-test=rules]");
     app.wait("[data-test=rules-text]");
@@ -290,4 +297,32 @@ fn the_rules_open_while_a_computer_thinks() {
         })
         .map(|replied_at| assert!(replied_at > shown_at, "the rules showed only after the computer had answered"))
         .ctx("the computer answers while the rules are open");
+}
+
+/// (7) Two people and a computer: the hand-over cover shows only when the device passes from one
+/// person to the other; while the computer moves, the person who just moved keeps the device
+/// and sees only their own hand.
+#[test]
+fn the_cover_shows_only_between_people() {
+    let app = App::start_blank("computers-cover", "/tisch/");
+    open(&app, TEST_BUDGET);
+    start_with_seats(&app, "just4fun", Some(3), &["kind-person", "kind-hard", "kind-person"], &[]);
+    let reveal = |player: &str| {
+        let cover = app.wait("[data-test=reveal]");
+        assert_eq!(app.b.attr(&cover, "data-player").ctx("data-player").as_deref(), Some(player), "the cover names the next person");
+        app.click("[data-test=reveal]");
+        app.b.wait_until(T, "cover gone", |b| Ok((!b.exists("[data-test=handover]")?).then_some(()))).ctx("cover lifted");
+    };
+    reveal("0");
+    for round in 0..2 {
+        // Person 0 moves; the computer follows without a cover, person 0 still holding the device.
+        assert!(play_hint(&app, "just4fun"), "round {round}: person 0 to move");
+        assert!(!app.exists("[data-test=handover]"), "round {round}: a cover before the computer's turn");
+        assert_only_secrets_of(&app, "just4fun", 0, "while the computer moves");
+        // Then the device passes to person 2: the cover names them.
+        reveal("2");
+        assert_only_secrets_of(&app, "just4fun", 2, "person 2's turn");
+        assert!(play_hint(&app, "just4fun"), "round {round}: person 2 to move");
+        reveal("0");
+    }
 }

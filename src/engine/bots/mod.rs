@@ -22,7 +22,6 @@ pub mod mcts;
 pub mod sudoku;
 pub mod viermalvier;
 
-
 use super::{Determinize, Outcome, PlayerIdx};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -54,13 +54,19 @@ pub fn Play() -> impl IntoView {
                         aria-label=move || if c.paused.get() { t("Computer weiterspielen lassen", "Let the computers go on") } else { t("Computer anhalten", "Pause the computers") }
                         aria-pressed=move || c.paused.get().to_string()
                         on:click=move |_| { let p = !c.paused.get_untracked(); c.paused.set(p); if !p { computer::drive(ctx) } }>
-                        {move || if c.paused.get() { "▶" } else { "⏸" }}
+                        {move || if c.paused.get() {
+                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M5 3 17 10 5 17Z" /></svg> }.into_any()
+                        } else {
+                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" /></svg> }.into_any()
+                        }}
                     </button>
                 </Show>
                 <Show when=move || all_computers.get()>
                     <button class="icon" data-test="skip" aria-label=t("Ohne Pausen weiterspielen", "Play on without pauses")
                         aria-pressed=move || c.skip.get().to_string()
-                        on:click=move |_| c.skip.update(|s| *s = !*s)>"⏩"</button>
+                        on:click=move |_| c.skip.update(|s| *s = !*s)>
+                        <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 4 10 10 2 16ZM10 4 18 10 10 16Z" /></svg>
+                    </button>
                 </Show>
                 <button data-test="save-as" on:click=move |_| saving.set(true)>{t("Speichern unter …", "Save as …")}</button>
                 <button data-test="rules" on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
