@@ -418,7 +418,7 @@ fn record_time(ms: f64) {
 fn push_global(name: &str, ms: f64) {
     let global = js_sys::global();
     let key = JsValue::from_str(name);
-    let list = js_sys::Reflect::get(&global, &key).ok().filter(|v| v.is_object()).map(|v| js_sys::Array::from(&v)).unwrap_or_else(|| {
+    let list = js_sys::Reflect::get(&global, &key).ok().and_then(|v| v.dyn_into::<js_sys::Array>().ok()).unwrap_or_else(|| {
         let a = js_sys::Array::new();
         let _ = js_sys::Reflect::set(&global, &key, &a);
         a
