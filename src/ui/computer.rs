@@ -136,6 +136,12 @@ fn make_request<G: Stored + Determinize>(s: &Session<G>, id: u32, seat: usize, l
     request(id, &s.state, seat, level, super::new_seed(), budget())
 }
 
+/// [`drive`] in a task of its own: preparing a request (a determinization, its JSON) then does
+/// not lengthen the task that showed the move or the new board.
+pub fn drive_soon(ctx: AppCtx) {
+    set_timeout(move || drive(ctx), std::time::Duration::ZERO);
+}
+
 /// Asks the worker for the next computer move when a computer is to move in the game on screen.
 /// Called after every change of the game (a move, opening, resuming, un-pausing).
 pub fn drive(ctx: AppCtx) {

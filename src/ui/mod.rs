@@ -238,7 +238,7 @@ impl AppCtx {
                 self.conflict.set(None);
                 self.show_game(save.session);
                 self.go(Route::Play(id.to_string()));
-                computer::drive(*self);
+                computer::drive_soon(*self);
             }
             Ok(Some(Err(e))) => {
                 self.go(Route::Home);
@@ -264,7 +264,7 @@ impl AppCtx {
         self.autosave();
         self.bump_saves();
         self.go(Route::Play(id));
-        computer::drive(*self);
+        computer::drive_soon(*self);
     }
 
     /// Writes the running game's record, unless another tab has changed it since this tab read
@@ -468,7 +468,7 @@ impl AppCtx {
             self.set_cover(cover);
         }
         self.autosave();
-        computer::drive(*self);
+        computer::drive_soon(*self);
     }
 }
 

@@ -19,7 +19,7 @@ pub fn Play() -> impl IntoView {
             ctx.resume(&id);
         } else {
             // Back from the rules or home: a computer to move carries on.
-            computer::drive(ctx);
+            computer::drive_soon(ctx);
         }
     }
     // The record's storage key, for tests and for finding the game in the browser's storage.
