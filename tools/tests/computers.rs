@@ -246,11 +246,8 @@ fn an_all_computer_game_finishes_by_itself() {
 /// (4) A reload while a computer thinks: the computer's move comes after the reload.
 #[test]
 fn a_reload_during_a_computer_turn_resumes_it() {
-    let app = App::start_blank("computers-reload", "/tisch/");
     // A long search, so that the reload surely happens while the computer thinks.
-    open(&app, "?budget=6000");
-    start_with_seats(&app, "viermalvier", Some(2), &["kind-hard", "kind-person"], &[]);
-    app.wait("[data-test=thinking]");
+    let app = hard_vier_mal_vier_thinking("computers-reload", "?budget=6000");
     let before = turn(&app);
     assert_eq!(before, 0, "the computer has not moved yet");
     app.b.refresh().ctx("reload");
@@ -259,6 +256,17 @@ fn a_reload_during_a_computer_turn_resumes_it() {
         .wait_until(Duration::from_secs(60), "the computer's move after the reload", |_| Ok((turn(&app) > before).then_some(())))
         .ctx("computer moved after reload");
     assert_only_secrets_of(&app, "viermalvier", 1, "after the reload");
+}
+
+/// A Vier mal Vier game, Hard (with `query`'s budget) against a person, shown while Hard thinks
+/// about its first move. Vier mal Vier, because Hard searches from the first move on (in Just 4
+/// Fun's opening one move can stand out so clearly that Hard answers at once).
+fn hard_vier_mal_vier_thinking(name: &str, query: &str) -> App {
+    let app = App::start_blank(name, "/tisch/");
+    open(&app, query);
+    start_with_seats(&app, "viermalvier", Some(2), &["kind-hard", "kind-person"], &[]);
+    app.wait("[data-test=thinking]");
+    app
 }
 
 /// (5) Offline after the service worker's install, a computer seat still plays.
@@ -280,12 +288,7 @@ fn computers_play_offline() {
 /// (6) While a computer thinks, "Regeln" opens the rules at once: the page is not blocked.
 #[test]
 fn the_rules_open_while_a_computer_thinks() {
-    let app = App::start_blank("computers-rules", "/tisch/");
-    open(&app, "?budget=60000");
-    // Vier mal Vier: Hard searches from the first move on (in Just 4 Fun's opening one move can
-    // stand out so clearly that Hard answers at once).
-    start_with_seats(&app, "viermalvier", Some(2), &["kind-hard", "kind-person"], &[]);
-    app.wait("[data-test=thinking]");
+    let app = hard_vier_mal_vier_thinking("computers-rules", "?budget=60000");
     app.click("[data-test=rules]");
     app.wait("[data-test=rules-text]");
     let shown_at = app.js("return Date.now();").as_f64().expect("a time");
