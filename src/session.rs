@@ -87,6 +87,10 @@ impl Seat {
     pub fn person(name: impl Into<String>, color: PlayerColor) -> Seat {
         Seat { name: name.into(), color, kind: SeatKind::Person }
     }
+
+    pub fn is_person(&self) -> bool {
+        !self.kind.is_computer()
+    }
 }
 
 /// A seat as formats 1 and 2 stored it: every seat was a person.
@@ -135,6 +139,11 @@ impl<G: Game> Session<G> {
         let event = self.state.apply(mv)?;
         self.log.push(event.clone());
         Ok(event)
+    }
+
+    /// The player to move, if a person plays that seat.
+    pub fn person_to_move(&self) -> Option<usize> {
+        self.state.to_move().filter(|&p| self.seats.get(p).is_some_and(Seat::is_person))
     }
 
     /// Counts a hint for the person in `seat` at the current move.
@@ -222,6 +231,9 @@ impl AnySession {
     }
     pub fn to_move(&self) -> Option<usize> {
         with_session!(self, s => s.state.to_move())
+    }
+    pub fn person_to_move(&self) -> Option<usize> {
+        with_session!(self, s => s.person_to_move())
     }
     pub fn count_hint(&mut self, seat: usize) {
         with_session!(self, s => s.count_hint(seat))

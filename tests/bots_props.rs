@@ -21,45 +21,22 @@ use rand_pcg::Pcg64Mcg;
 use spieltisch::engine::bots::{choose, BotGame, Budget, Level};
 use spieltisch::engine::gutangelegt::{self, GutAngelegt, Laid};
 use spieltisch::engine::just4fun::{self, Just4Fun};
-use spieltisch::engine::sudoku::{self, Mode, Scoring, Sudoku};
-use spieltisch::engine::viermalvier::{self, View, VierMalVier};
+use spieltisch::engine::sudoku::{self, Mode, Sudoku};
+use spieltisch::engine::viermalvier::{self, VierMalVier};
 use spieltisch::engine::{Determinize, Game, Outcome, PlayerIdx};
 use std::hash::Hash;
 
 mod common;
-use common::positions;
+use common::{ga_setup, j4f_setup, positions, vmv_setup};
 
 /// Mid-game positions per game for the fairness check.
 const POSITIONS: usize = 1_000;
 
-// ----- setups --------------------------------------------------------------------------------
-
-fn j4f_setup(rng: &mut Pcg64Mcg) -> (usize, just4fun::Options) {
-    (rng.random_range(2..=4), just4fun::Options { random_layout: rng.random() })
-}
-
-fn ga_setup(rng: &mut Pcg64Mcg) -> (usize, gutangelegt::Options) {
-    (rng.random_range(2..=4), gutangelegt::Options { announce: rng.random() })
-}
-
-fn vmv_setup(rng: &mut Pcg64Mcg) -> (usize, viermalvier::Options) {
-    let options = viermalvier::Options {
-        view: if rng.random_bool(0.8) { View::Hidden } else { View::Open },
-        without_tafeln: rng.random(),
-        profi: rng.random(),
-        games: rng.random_range(1..=3),
-    };
-    (2, options)
-}
+/// Gold tiles laid by hand in this share of the Sudoku setups.
+const SUDOKU_BY_HAND: f64 = 0.2;
 
 fn sudoku_setup(rng: &mut Pcg64Mcg) -> (usize, sudoku::Options) {
-    let options = sudoku::Options {
-        gold_per_block: rng.random(),
-        gold_by_hand: rng.random_bool(0.2),
-        scoring: if rng.random() { Scoring::Standard } else { Scoring::Simple },
-        mode: if rng.random() { Mode::Assisted } else { Mode::TableRules },
-    };
-    (rng.random_range(1..=4), options)
+    common::sudoku_setup(rng, SUDOKU_BY_HAND)
 }
 
 // ----- 1. fairness ---------------------------------------------------------------------------

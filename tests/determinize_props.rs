@@ -17,14 +17,14 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use spieltisch::engine::gutangelegt::{self, GutAngelegt};
+use spieltisch::engine::gutangelegt::GutAngelegt;
 use spieltisch::engine::just4fun::{self, Just4Fun};
-use spieltisch::engine::sudoku::{self, Mode, Scoring, Sudoku};
+use spieltisch::engine::sudoku::{self, Mode, Sudoku};
 use spieltisch::engine::viermalvier::{self, View, VierMalVier};
 use spieltisch::engine::{Determinize, Game, PlayerIdx};
 
 mod common;
-use common::{play, positions};
+use common::{ga_setup, j4f_setup, play, positions, sudoku_setup, vmv_setup};
 
 /// Mid-game positions per game.
 const POSITIONS: usize = 1_000;
@@ -113,7 +113,7 @@ fn just4fun_determinizations_are_fair() {
         POSITIONS,
         &mut rng,
         90,
-        |rng| (rng.random_range(2..=4), just4fun::Options { random_layout: rng.random() }),
+        j4f_setup,
         |real, rng, label| {
             let observer = rng.random_range(0..real.player_count());
             let d = check(real, observer, true, rng, label);
@@ -144,7 +144,7 @@ fn gutangelegt_determinizations_are_fair() {
         POSITIONS,
         &mut rng,
         47,
-        |rng| (rng.random_range(2..=4), gutangelegt::Options { announce: rng.random() }),
+        ga_setup,
         |real, rng, label| {
             let observer = rng.random_range(0..real.player_count());
             let d = check(real, observer, true, rng, label);
@@ -176,15 +176,7 @@ fn sudoku_determinizations_are_fair() {
         POSITIONS,
         &mut rng,
         9 + 72,
-        |rng| {
-            let options = sudoku::Options {
-                gold_per_block: rng.random(),
-                gold_by_hand: rng.random_bool(0.3),
-                scoring: if rng.random() { Scoring::Standard } else { Scoring::Simple },
-                mode: if rng.random() { Mode::Assisted } else { Mode::TableRules },
-            };
-            (rng.random_range(1..=4), options)
-        },
+        |rng| sudoku_setup(rng, 0.3),
         |real, rng, label| {
             table += usize::from(real.options().mode == Mode::TableRules);
             by_hand += usize::from(real.in_gold_setup());
@@ -258,15 +250,7 @@ fn viermalvier_determinizations_are_fair() {
         VMV_POSITIONS,
         &mut rng,
         40,
-        |rng| {
-            let options = viermalvier::Options {
-                view: if rng.random_bool(0.8) { View::Hidden } else { View::Open },
-                without_tafeln: rng.random(),
-                profi: rng.random(),
-                games: rng.random_range(1..=3),
-            };
-            (2, options)
-        },
+        vmv_setup,
         |real, rng, label| {
             let observer = rng.random_range(0..2);
             let d = check(real, observer, true, rng, label);

@@ -81,3 +81,35 @@ pub(crate) fn redeal_cards<R: Rng + ?Sized>(
     }
     *draw = pool;
 }
+
+/// The [`Determinize`] impl of a card game whose state has `seed`, `hands` and `draw` (Just 4
+/// Fun, Gut angelegt), and its `Observation`: the state with the other hands and the draw pile
+/// blanked ([`blank_cards`]) and seed 0. Determinizing deals those cards anew from their pooled
+/// set ([`redeal_cards`]; hand sizes kept, hands sorted where `sort_hands`) with a fresh seed;
+/// everything face up and the own hand stay.
+macro_rules! card_game_determinize {
+    ($game:ty, sort_hands: $sort:expr) => {
+        /// What a seat sees: the state with the hidden cards blanked and seed 0.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Observation($game);
+
+        impl $crate::engine::determinize::Determinize for $game {
+            type Observation = Observation;
+
+            fn observation(&self, observer: $crate::engine::PlayerIdx) -> Observation {
+                let mut seen = self.clone();
+                seen.seed = 0;
+                $crate::engine::determinize::blank_cards(&mut seen.hands, &mut seen.draw, observer);
+                Observation(seen)
+            }
+
+            fn determinize<R: rand::Rng + ?Sized>(&self, observer: $crate::engine::PlayerIdx, rng: &mut R) -> $game {
+                let mut next = self.clone();
+                next.seed = rng.random();
+                $crate::engine::determinize::redeal_cards(&mut next.hands, &mut next.draw, observer, $sort, rng);
+                next
+            }
+        }
+    };
+}
+pub(crate) use card_game_determinize;

@@ -158,19 +158,11 @@ pub fn drive(ctx: AppCtx) {
     if STATE.with(|st| st.borrow().asked.as_ref().is_some_and(|(_, p)| *p == purpose)) {
         return;
     }
-    let id = STATE.with(|st| {
-        let mut st = st.borrow_mut();
-        st.next_id += 1;
-        st.next_id
-    });
-    let text = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, level))));
-    match text {
-        Some(Ok(text)) => {
-            c.thinking.set(Some(seat));
-            send(ctx, id, purpose, text);
-        }
-        Some(Err(e)) => ctx.warn_detail(t("Der Computerzug konnte nicht vorbereitet werden.", "The computer's move could not be prepared."), Some(&e)),
-        None => {}
+    // Before asking: if the worker cannot start, `fail` clears it again.
+    c.thinking.set(Some(seat));
+    if let Err(e) = ask(ctx, purpose, seat, level) {
+        c.thinking.set(None);
+        ctx.warn_detail(t("Der Computerzug konnte nicht vorbereitet werden.", "The computer's move could not be prepared."), Some(&e));
     }
 }
 
@@ -178,20 +170,26 @@ pub fn drive(ctx: AppCtx) {
 pub fn ask_hint(ctx: AppCtx) {
     let c = ctx.computers;
     let Some((record, turn)) = current(&ctx) else { return };
-    let Some(seat) = ctx.game.with_untracked(|g| g.as_ref().and_then(AnySession::to_move)) else { return };
+    let Some(seat) = ctx.game.with_untracked(|g| g.as_ref().and_then(AnySession::person_to_move)) else { return };
     if c.hint.with_untracked(|h| h.as_ref().is_some_and(|h| h.turn == turn && h.seat == seat)) {
         return;
     }
+    c.hinting.set(true);
+    if ask(ctx, Purpose::Hint { record, turn, seat }, seat, Level::Medium).is_err() {
+        c.hinting.set(false);
+    }
+}
+
+/// Sends the worker a request for `seat` at `level`, under a fresh id.
+fn ask(ctx: AppCtx, purpose: Purpose, seat: usize, level: Level) -> Result<(), String> {
     let id = STATE.with(|st| {
         let mut st = st.borrow_mut();
         st.next_id += 1;
         st.next_id
     });
-    let text = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, Level::Medium))));
-    if let Some(Ok(text)) = text {
-        c.hinting.set(true);
-        send(ctx, id, Purpose::Hint { record, turn, seat }, text);
-    }
+    let text = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, level))));
+    send(ctx, id, purpose, text.ok_or("no game")??);
+    Ok(())
 }
 
 fn send(ctx: AppCtx, id: u32, purpose: Purpose, text: String) {
@@ -341,13 +339,10 @@ fn on_reply(ctx: AppCtx, text: &str) {
                         return;
                     }
                     record_time(answer.ms);
-                    let kind = ctx.game.with_untracked(|g| g.as_ref().map(AnySession::kind));
-                    let played = match (kind, &answer.mv) {
+                    let play = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => reply_player(s))));
+                    let played = match (play, &answer.mv) {
                         (_, Err(e)) => Err(e.clone()),
-                        (Some(crate::engine::GameKind::Just4Fun), Ok(mv)) => play_reply::<crate::engine::just4fun::Just4Fun>(ctx, mv),
-                        (Some(crate::engine::GameKind::Sudoku), Ok(mv)) => play_reply::<crate::engine::sudoku::Sudoku>(ctx, mv),
-                        (Some(crate::engine::GameKind::VierMalVier), Ok(mv)) => play_reply::<crate::engine::viermalvier::VierMalVier>(ctx, mv),
-                        (Some(crate::engine::GameKind::GutAngelegt), Ok(mv)) => play_reply::<crate::engine::gutangelegt::GutAngelegt>(ctx, mv),
+                        (Some(play), Ok(mv)) => play(ctx, mv),
                         (None, _) => Ok(()),
                     };
                     if let Err(e) = played {
@@ -362,6 +357,11 @@ fn on_reply(ctx: AppCtx, text: &str) {
             );
         }
     }
+}
+
+/// [`play_reply`] for the game `s` belongs to (`s` only names the game's type).
+fn reply_player<G: Stored>(_: &Session<G>) -> fn(AppCtx, &str) -> Result<(), String> {
+    play_reply::<G>
 }
 
 fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
@@ -381,28 +381,23 @@ fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
     }
 }
 
-/// After a move: what the board's news box shows. `mover` moved (`person`: a person), the log
-/// now has `len` entries and `next` moves next (`next_person`: a person).
-pub fn note_move(ctx: AppCtx, mover: Option<usize>, person: bool, len: usize, next: Option<usize>, next_person: bool) {
+/// After a move: what the board's news box shows. `person_moved`: the person who moved (`None`
+/// when a computer did); the log now has `len` entries; `next_person`: the person to move next.
+pub fn note_move(ctx: AppCtx, person_moved: Option<usize>, len: usize, next_person: Option<usize>) {
     let c = ctx.computers;
-    if let (Some(p), true) = (mover, person) {
+    if let Some(p) = person_moved {
         c.seen.update(|m| {
             m.insert(p, len);
         });
     }
-    let recent = match next {
-        Some(q) if next_person && Some(q) != mover.filter(|_| person) => {
-            let from = c.seen.with_untracked(|m| m.get(&q).copied());
-            match from {
-                Some(from) if from < len => Some((from, true)),
-                _ if !person => Some((len.saturating_sub(1), false)),
-                _ => None,
-            }
-        }
-        _ if !person => Some((len.saturating_sub(1), false)),
-        _ => None,
-    };
-    c.recent.set(recent);
+    // The person to move sees everything since their own last move; else a computer's move
+    // shows alone.
+    let since_mine = next_person
+        .filter(|&q| Some(q) != person_moved)
+        .and_then(|q| c.seen.with_untracked(|m| m.get(&q).copied()))
+        .filter(|&from| from < len)
+        .map(|from| (from, true));
+    c.recent.set(since_mine.or_else(|| person_moved.is_none().then(|| (len.saturating_sub(1), false))));
 }
 
 /// Notes a person's move for the pacing: the next computer move waits the short pause.

@@ -15,7 +15,7 @@ pub mod viermalvier;
 
 use crate::engine::{Game, GameKind};
 use crate::saves::{Conflict, KeyKind, WriteError};
-use crate::session::{AnySession, Session, Stored};
+use crate::session::{AnySession, Seat, Session, Stored};
 use leptos::prelude::*;
 use settings::Settings;
 use std::marker::PhantomData;
@@ -223,9 +223,9 @@ impl AppCtx {
     /// against computers has nobody to hide from).
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
         let player = crate::with_session!(session, s => cover_player(&s.state));
-        let persons = session.seats().iter().filter(|s| !s.kind.is_computer()).count();
+        let persons = session.seats().iter().filter(|s| s.is_person()).count();
         player
-            .filter(|p| session.seats().get(*p).is_some_and(|s| !s.kind.is_computer()) && persons > 1)
+            .filter(|&p| session.person_to_move() == Some(p) && persons > 1)
             .filter(|_| self.settings.get_untracked().handover)
     }
 
@@ -324,11 +324,10 @@ fn cover_player<G: Game>(state: &G) -> Option<usize> {
 /// the table; nobody (nothing secret shown) when computers move and several people play.
 fn first_holder(session: &AnySession) -> Option<usize> {
     let seats = session.seats();
-    let is_person = |p: usize| seats.get(p).is_some_and(|s| !s.kind.is_computer());
-    if let Some(p) = session.to_move().filter(|&p| is_person(p)) {
+    if let Some(p) = session.person_to_move() {
         return Some(p);
     }
-    let mut persons = (0..seats.len()).filter(|&p| is_person(p));
+    let mut persons = (0..seats.len()).filter(|&p| seats[p].is_person());
     match (persons.next(), persons.next()) {
         (Some(only), None) => Some(only),
         _ => None,
@@ -360,20 +359,12 @@ impl<G: Stored> GameHandle<G> {
             return None;
         }
         let holder = self.ctx.holder.get();
-        self.with(|s| {
-            let is_person = |p: usize| s.seats.get(p).is_some_and(|seat| !seat.kind.is_computer());
-            match s.state.to_move() {
-                Some(p) if is_person(p) => Some(p),
-                _ => holder.filter(|&p| is_person(p)),
-            }
-        })
-        .flatten()
+        self.with(|s| s.person_to_move().or_else(|| holder.filter(|&p| s.seats.get(p).is_some_and(Seat::is_person)))).flatten()
     }
 
     /// True when the person at the device may act: a person is to move and the cover is down.
     pub fn person_to_move(&self) -> bool {
-        self.ctx.cover.get().is_none()
-            && self.with(|s| s.state.to_move().is_some_and(|p| s.seats.get(p).is_some_and(|seat| !seat.kind.is_computer()))).unwrap_or(false)
+        self.ctx.cover.get().is_none() && self.with(|s| s.person_to_move().is_some()).unwrap_or(false)
     }
 
     pub fn person_to_move_untracked(&self) -> bool {
@@ -407,7 +398,7 @@ impl<G: Stored> GameHandle<G> {
         if self.ctx.conflict.get_untracked().is_some() {
             return None;
         }
-        let (people, mover) = self.with_untracked(|s| (s.seats.iter().map(|x| !x.kind.is_computer()).collect::<Vec<bool>>(), s.state.to_move()))?;
+        let (people, mover) = self.with_untracked(|s| (s.seats.iter().map(Seat::is_person).collect::<Vec<bool>>(), s.state.to_move()))?;
         let computer_to_move = mover.is_some_and(|p| !people.get(p).copied().unwrap_or(true));
         if computer_to_move != computer {
             return None;
@@ -462,7 +453,7 @@ impl AppCtx {
         }
         self.computers.hint.set(None);
         if people.iter().any(|&p| !p) {
-            computer::note_move(*self, played.mover, person_moved.is_some(), played.log_len, played.next, played.next.is_some_and(is_person));
+            computer::note_move(*self, person_moved, played.log_len, played.next.filter(|&p| is_person(p)));
         }
         if self.settings.get_untracked().handover {
             self.set_cover(cover);

@@ -4,7 +4,40 @@
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
-use spieltisch::engine::Game;
+use spieltisch::engine::sudoku::{self, Mode, Scoring};
+use spieltisch::engine::viermalvier::{self, View};
+use spieltisch::engine::{gutangelegt, just4fun, Game};
+
+// Random setups (player count and options) per game, for `positions`.
+
+pub fn j4f_setup(rng: &mut Pcg64Mcg) -> (usize, just4fun::Options) {
+    (rng.random_range(2..=4), just4fun::Options { random_layout: rng.random() })
+}
+
+pub fn ga_setup(rng: &mut Pcg64Mcg) -> (usize, gutangelegt::Options) {
+    (rng.random_range(2..=4), gutangelegt::Options { announce: rng.random() })
+}
+
+pub fn vmv_setup(rng: &mut Pcg64Mcg) -> (usize, viermalvier::Options) {
+    let options = viermalvier::Options {
+        view: if rng.random_bool(0.8) { View::Hidden } else { View::Open },
+        without_tafeln: rng.random(),
+        profi: rng.random(),
+        games: rng.random_range(1..=3),
+    };
+    (2, options)
+}
+
+/// Gold tiles are laid by hand with probability `by_hand`.
+pub fn sudoku_setup(rng: &mut Pcg64Mcg, by_hand: f64) -> (usize, sudoku::Options) {
+    let options = sudoku::Options {
+        gold_per_block: rng.random(),
+        gold_by_hand: rng.random_bool(by_hand),
+        scoring: if rng.random() { Scoring::Standard } else { Scoring::Simple },
+        mode: if rng.random() { Mode::Assisted } else { Mode::TableRules },
+    };
+    (rng.random_range(1..=4), options)
+}
 
 /// Plays up to `moves` random legal moves; every legal move must apply.
 pub fn play<G: Game>(g: &mut G, moves: u32, rng: &mut Pcg64Mcg, label: &str) {

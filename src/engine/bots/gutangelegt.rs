@@ -17,9 +17,7 @@ impl BotGame for GutAngelegt {
     }
 
     fn evaluate(&self, player: PlayerIdx) -> f64 {
-        let mine = f64::from(self.score(player));
-        let theirs = (0..self.player_count()).filter(|&p| p != player).map(|p| f64::from(self.score(p))).fold(0.0, f64::max);
-        mine - theirs
+        super::lead(player, self.player_count(), |p| self.score(p))
     }
 
     fn margin(&self, player: PlayerIdx) -> f64 {

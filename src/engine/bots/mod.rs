@@ -163,6 +163,13 @@ where
     }
 }
 
+/// Points of `player` less the most any other of the `players` has (the evaluation of the games
+/// scored by points: Gut angelegt, Sudoku).
+pub(crate) fn lead(player: PlayerIdx, players: usize, score: impl Fn(PlayerIdx) -> u32) -> f64 {
+    let theirs = (0..players).filter(|&p| p != player).map(|p| f64::from(score(p))).fold(0.0, f64::max);
+    f64::from(score(player)) - theirs
+}
+
 /// The move `level` plays for `me`, or `None` when `me` is not to move or has no move.
 ///
 /// Fair by construction: the real state is only used to determinize it for `me`; everything

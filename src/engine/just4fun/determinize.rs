@@ -1,34 +1,10 @@
 //! What a seat sees of Just 4 Fun, and states that look the same from there.
 //!
 //! Hidden from a seat: the other players' hands and the order of the face-down draw pile (and,
-//! through the seed, the order of every later reshuffle). The discard pile is face up.
+//! through the seed, the order of every later reshuffle). The discard pile is face up; the
+//! board, the discard pile and the own hand stay as they are in every determinization. The
+//! engine keeps hands sorted, so re-dealt hands are sorted too.
 
 use super::Just4Fun;
-use crate::engine::determinize::{blank_cards, redeal_cards, Determinize};
-use crate::engine::PlayerIdx;
-use rand::Rng;
 
-/// The state with what the observer cannot see blanked: other hands and the draw pile become
-/// runs of zeros of their length, the seed is 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Observation(Just4Fun);
-
-impl Determinize for Just4Fun {
-    type Observation = Observation;
-
-    fn observation(&self, observer: PlayerIdx) -> Observation {
-        let mut seen = self.clone();
-        seen.seed = 0;
-        blank_cards(&mut seen.hands, &mut seen.draw, observer);
-        Observation(seen)
-    }
-
-    /// The cards in other hands and in the draw pile are dealt anew from their pooled set
-    /// (hand sizes kept); the discard pile, the board and the own hand stay.
-    fn determinize<R: Rng + ?Sized>(&self, observer: PlayerIdx, rng: &mut R) -> Just4Fun {
-        let mut next = self.clone();
-        next.seed = rng.random();
-        redeal_cards(&mut next.hands, &mut next.draw, observer, true, rng);
-        next
-    }
-}
+crate::engine::determinize::card_game_determinize!(Just4Fun, sort_hands: true);

@@ -29,15 +29,10 @@ pub fn Play() -> impl IntoView {
     let saving = RwSignal::new(false);
     let c = ctx.computers;
     let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.game.with(|g| g.as_ref().is_some_and(|g| g.seats().iter().any(f)));
-    let any_computer = Memo::new(move |_| seats_are(|s| s.kind.is_computer()));
-    let all_computers = Memo::new(move |_| !seats_are(|s| !s.kind.is_computer()));
+    let any_computer = Memo::new(move |_| seats_are(|s| !s.is_person()));
+    let all_computers = Memo::new(move |_| !seats_are(crate::session::Seat::is_person));
     // A hint is for the person to move, when they can see their own things.
-    let can_hint = move || {
-        ctx.cover.get().is_none()
-            && ctx.game.with(|g| {
-                g.as_ref().is_some_and(|g| !g.is_over() && g.to_move().and_then(|p| g.seats().get(p)).is_some_and(|s| !s.kind.is_computer()))
-            })
-    };
+    let can_hint = move || ctx.cover.get().is_none() && ctx.game.with(|g| g.as_ref().and_then(AnySession::person_to_move).is_some());
 
     view! {
         <main class="play" data-test="game" data-save-key=save_key>
