@@ -61,12 +61,12 @@ pub fn request<G: Determinize>(id: u32, state: &G, me: PlayerIdx, level: Level, 
     serde_json::to_string(&out).map_err(|e| e.to_string())
 }
 
-/// Reads the worker's reply (`<id> <ms> ok <move JSON>` or `<id> <ms> error <why>`); `None`
+/// Reads the worker's reply (`<id> <µs> ok <move JSON>` or `<id> <µs> error <why>`); `None`
 /// when it is not a reply at all. Plain text, so the page needs no JSON parser for it.
 pub fn parse_reply(text: &str) -> Option<Answer> {
     let mut parts = text.splitn(4, ' ');
     let id = parts.next()?.parse().ok()?;
-    let ms = parts.next()?.parse().ok()?;
+    let ms = parts.next()?.parse::<u64>().ok()? as f64 / 1000.0;
     let mv = match (parts.next()?, parts.next().unwrap_or("")) {
         ("ok", mv) => Ok(mv.to_string()),
         (_, why) => Err(why.to_string()),
@@ -99,10 +99,11 @@ pub fn answer(text: &str, clock: impl Fn() -> f64) -> String {
             (req.id, mv)
         }
     };
-    let ms = clock() - start;
+    // Whole microseconds: the page then reads an integer (no float parser in its wasm).
+    let us = ((clock() - start) * 1000.0).round().max(0.0) as u64;
     match mv {
-        Ok(json) => format!("{id} {ms} ok {json}"),
-        Err(e) => format!("{id} {ms} error {e}"),
+        Ok(json) => format!("{id} {us} ok {json}"),
+        Err(e) => format!("{id} {us} error {e}"),
     }
 }
 

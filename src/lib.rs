@@ -7,6 +7,7 @@ pub mod engine;
 pub mod records;
 pub mod saves;
 pub mod session;
+pub mod decimal;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

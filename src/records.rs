@@ -75,7 +75,7 @@ impl Records {
 
 /// Best first; on equal scores the earlier result ranks higher (it was there first).
 fn sort(list: &mut [Record]) {
-    list.sort_by(|a, b| b.score.cmp(&a.score).then(a.at.cmp(&b.at)));
+    crate::engine::sort::sort_stable_by(list, |a, b| b.score.cmp(&a.score).then(a.at.cmp(&b.at)));
 }
 
 #[cfg(test)]

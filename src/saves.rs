@@ -206,7 +206,7 @@ impl<S: Store> Saves<S> {
             list.push(Entry { name: name.to_string(), save });
         }
         // Newest first; unreadable ones on top, where they are noticed.
-        list.sort_by(|a, b| b.saved_at().total_cmp(&a.saved_at()).then_with(|| a.name.cmp(&b.name)));
+        crate::engine::sort::sort_stable_by(&mut list, |a, b| b.saved_at().total_cmp(&a.saved_at()).then_with(|| a.name.cmp(&b.name)));
         Ok(list)
     }
 

@@ -93,13 +93,6 @@ impl Seat {
     }
 }
 
-/// A seat as formats 1 and 2 stored it: every seat was a person.
-#[derive(Deserialize)]
-struct SeatV2 {
-    name: String,
-    color: PlayerColor,
-}
-
 /// One running game of any kind `G`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -159,30 +152,31 @@ impl<G: Game> Session<G> {
         self.hints.iter().filter(|h| h.seat == seat).count()
     }
 
-    /// Checks a session that came from outside: the state is valid, the players fit it, and
-    /// replaying the log from the game's seed gives exactly the stored log and state.
-    pub fn check(&self) -> Result<(), String> {
-        self.state.validate()?;
-        if let Some(h) = self.hints.iter().find(|h| h.seat >= self.seats.len() || h.turn > self.state.turn()) {
-            return Err(format!("a hint for seat {} at move {} does not fit the game", h.seat + 1, h.turn + 1));
-        }
-        if self.seats.len() != self.state.player_count() {
-            return Err(format!(
-                "{} players named but the game has {}",
-                self.seats.len(),
-                self.state.player_count()
-            ));
-        }
-        let mut game = G::new(self.state.player_count(), self.state.options().clone(), self.state.seed())
-            .map_err(|e| format!("the game's setup is not allowed: {e}"))?;
-        for (i, event) in self.log.iter().enumerate() {
-            match game.apply(&G::event_move(event)) {
-                Ok(done) if done == *event => {}
+    /// Rebuilds a session from what a save must hold: the seats, the game's options and seed,
+    /// and its log. Every logged move is replayed and must do exactly what the log says; the
+    /// hints must fit the game. The position is the replay's, so it needs no checking of its own.
+    pub fn replay(seats: Vec<Seat>, options: G::Options, seed: u64, log: Vec<G::Event>, hints: Vec<HintUse>) -> Result<Self, String> {
+        let mut session = Session::<G>::new(seats, options, seed).map_err(|e| format!("the game's setup is not allowed: {e}"))?;
+        for (i, event) in log.into_iter().enumerate() {
+            match session.state.apply(&G::event_move(&event)) {
+                Ok(done) if done == event => session.log.push(done),
                 Ok(_) => return Err(format!("move {} of the log did something else when replayed", i + 1)),
                 Err(e) => return Err(format!("move {} of the log is not allowed: {e:?}", i + 1)),
             }
         }
-        if game != self.state {
+        if let Some(h) = hints.iter().find(|h| h.seat >= session.seats.len() || h.turn > session.state.turn()) {
+            return Err(format!("a hint for seat {} at move {} does not fit the game", h.seat + 1, h.turn + 1));
+        }
+        session.hints = hints;
+        Ok(session)
+    }
+
+    /// Checks a session that came from outside: replaying its log from the game's seed gives
+    /// exactly its log and state.
+    pub fn check(&self) -> Result<(), String> {
+        let state = &self.state;
+        let replayed = Session::<G>::replay(self.seats.clone(), state.options().clone(), state.seed(), self.log.clone(), self.hints.clone())?;
+        if replayed.state != *state {
             return Err("the position does not follow from the move log".into());
         }
         Ok(())
@@ -402,100 +396,66 @@ pub fn rules_steps(kind: GameKind) -> &'static [RulesStep] {
     }
 }
 
-/// Save format 1 (builds up to 4d04f13): one autosave for the whole site, no ids, no rules
-/// version (every game's rules data was at version 1).
+/// A save document of any format, read once. The formats so far:
+/// 1. builds up to 4d04f13: one autosave for the whole site, no ids, no rules version (every
+///    game's rules data was at version 1);
+/// 2. builds up to c81ca7d: a record per running game with `id` and `rev`, and the version of
+///    the game's rules data (`rules`);
+/// 3. the current one: each seat has a `kind` (person or computer), and the `hints` asked for.
+///
+/// A field a format did not have is read as missing, and the steps below fill it in.
 #[derive(Deserialize)]
-struct DocV1 {
+struct Doc {
     game: String,
-    name: String,
-    saved_at: f64,
-    players: Vec<SeatV2>,
-    turn: u32,
-    finished: bool,
-    state: Box<RawValue>,
-    log: Box<RawValue>,
-}
-
-/// Save format 2 (builds up to c81ca7d): a record per running game with id and revision, and
-/// the version of the game's rules data.
-#[derive(Deserialize)]
-struct DocV2 {
-    game: String,
-    rules: u32,
-    name: String,
-    saved_at: f64,
-    players: Vec<SeatV2>,
-    turn: u32,
-    finished: bool,
-    id: String,
-    rev: u64,
-    state: Box<RawValue>,
-    log: Box<RawValue>,
-}
-
-/// Step 1 → 2: the game's rules data was at version 1; slots and the old autosave had no id.
-fn v1_to_v2(d: DocV1) -> DocV2 {
-    DocV2 {
-        game: d.game,
-        rules: 1,
-        name: d.name,
-        saved_at: d.saved_at,
-        players: d.players,
-        turn: d.turn,
-        finished: d.finished,
-        id: String::new(),
-        rev: 0,
-        state: d.state,
-        log: d.log,
-    }
-}
-
-/// Save format 3 (the current one): each seat says whether a person or a computer plays it.
-#[derive(Deserialize)]
-struct DocV3 {
-    game: String,
-    rules: u32,
+    #[serde(default)]
+    rules: Option<u32>,
     name: String,
     saved_at: f64,
     players: Vec<Seat>,
     turn: u32,
     finished: bool,
-    id: String,
-    rev: u64,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    rev: Option<u64>,
     state: Box<RawValue>,
     log: Box<RawValue>,
     #[serde(default)]
     hints: Vec<HintUse>,
 }
 
-/// Step 2 → 3: every seat of an older save was a person.
-fn v2_to_v3(d: DocV2) -> DocV3 {
-    DocV3 {
-        game: d.game,
-        rules: d.rules,
-        name: d.name,
-        saved_at: d.saved_at,
-        players: d.players.into_iter().map(|p| Seat::person(p.name, p.color)).collect(),
-        turn: d.turn,
-        finished: d.finished,
-        id: d.id,
-        rev: d.rev,
-        state: d.state,
-        log: d.log,
-        hints: Vec::new(),
+/// Step 1 → 2: the game's rules data was at version 1; slots and the old autosave had no id.
+fn v1_to_v2(d: &mut Doc) {
+    d.rules = Some(1);
+    d.id = Some(String::new());
+    d.rev = Some(0);
+}
+
+/// Step 2 → 3: every seat of an older save was a person, and nobody had asked for hints.
+fn v2_to_v3(d: &mut Doc) {
+    for seat in &mut d.players {
+        seat.kind = SeatKind::Person;
     }
+    d.hints.clear();
 }
 
 /// Reads a document of format `schema` and migrates it to the current format, one step per
 /// version (never "parse as if current").
-fn read_doc(schema: u64, text: &str) -> Result<DocV3, LoadError> {
-    let damaged = |e: serde_json::Error| LoadError::Damaged(e.to_string());
-    match schema {
-        1 => serde_json::from_str::<DocV1>(text).map(v1_to_v2).map(v2_to_v3).map_err(damaged),
-        2 => serde_json::from_str::<DocV2>(text).map(v2_to_v3).map_err(damaged),
-        3 => serde_json::from_str::<DocV3>(text).map_err(damaged),
-        _ => Err(LoadError::Damaged(format!("unknown format version {schema}"))),
+fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
+    if !(1..=u64::from(SCHEMA_VERSION)).contains(&schema) {
+        return Err(LoadError::Damaged(format!("unknown format version {schema}")));
     }
+    let mut doc: Doc = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    if schema < 2 {
+        v1_to_v2(&mut doc);
+    }
+    if schema < 3 {
+        v2_to_v3(&mut doc);
+    }
+    if doc.rules.is_none() || doc.id.is_none() || doc.rev.is_none() {
+        return Err(LoadError::Damaged("no rules version, id or revision".into()));
+    }
+    Ok(doc)
 }
 
 fn rules_of<G: Game>(_: &Session<G>) -> u32 {
@@ -561,28 +521,45 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
         players: session.seats().to_vec(),
         turn: doc.turn,
         finished: doc.finished,
-        id: doc.id,
-        rev: doc.rev,
+        id: doc.id.unwrap_or_default(),
+        rev: doc.rev.unwrap_or_default(),
     };
     Ok(Save { header, session })
 }
 
-fn session_from<G: Game>(doc: &DocV3) -> Result<Session<G>, LoadError> {
+/// What a stored state must say for its game to be replayed. The rest of the state is not
+/// parsed into a position (the page's wasm carries no parser for whole positions): as JSON it
+/// must equal what the replayed position writes. So a change to how a state is written needs a
+/// rules step.
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct StateHead<O: serde::de::DeserializeOwned> {
+    options: O,
+    seed: u64,
+}
+
+fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
     let damaged = |e: String| LoadError::Damaged(e);
-    if doc.rules > G::RULES_VERSION {
-        return Err(LoadError::NewerRules { game: G::KIND, found: doc.rules, supported: G::RULES_VERSION });
+    let rules = doc.rules.unwrap_or_default();
+    if rules > G::RULES_VERSION {
+        return Err(LoadError::NewerRules { game: G::KIND, found: rules, supported: G::RULES_VERSION });
     }
-    let first = usize::try_from(doc.rules).ok().and_then(|r| r.checked_sub(1)).ok_or_else(|| damaged("no rules version".into()))?;
+    let first = usize::try_from(rules).ok().and_then(|r| r.checked_sub(1)).ok_or_else(|| damaged("no rules version".into()))?;
     let mut raw = RawGame { state: doc.state.clone(), log: doc.log.clone() };
     for step in rules_steps(G::KIND).get(first..).unwrap_or(&[]) {
         step(&mut raw).map_err(damaged)?;
     }
-    let state: G = serde_json::from_str(raw.state.get()).map_err(|e| damaged(e.to_string()))?;
+    let head: StateHead<G::Options> = serde_json::from_str(raw.state.get()).map_err(|e| damaged(e.to_string()))?;
     let log: Vec<G::Event> = serde_json::from_str(raw.log.get()).map_err(|e| damaged(e.to_string()))?;
     let mut seats = doc.players.clone();
     clean_seats(&mut seats);
-    let session = Session::<G> { seats, state, log, hints: doc.hints.clone() };
-    session.check().map_err(damaged)?;
+    let session = Session::<G>::replay(seats, head.options, head.seed, log, doc.hints.clone()).map_err(damaged)?;
+    // Compared as JSON values, not text: a save may have been re-formatted (key order, spaces).
+    let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
+    let replayed = serde_json::to_string(&session.state).ok();
+    if replayed.as_deref().and_then(value).is_none_or(|v| Some(v) != value(raw.state.get())) {
+        return Err(damaged("the position does not follow from the move log".into()));
+    }
     Ok(session)
 }
 

@@ -69,13 +69,13 @@ pub(crate) fn redeal_cards<R: Rng + ?Sized>(
             pool.extend_from_slice(hand);
         }
     }
-    pool.sort_unstable();
+    crate::engine::sort::sort(&mut pool);
     pool.shuffle(rng);
     for (p, hand) in hands.iter_mut().enumerate() {
         if p != observer {
             *hand = take_front(&mut pool, hand.len());
             if sort_hands {
-                hand.sort_unstable();
+                crate::engine::sort::sort(hand);
             }
         }
     }

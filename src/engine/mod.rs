@@ -9,6 +9,7 @@ pub mod determinize;
 pub mod gutangelegt;
 pub mod just4fun;
 pub mod rng;
+pub mod sort;
 pub mod sudoku;
 pub mod viermalvier;
 

@@ -89,11 +89,11 @@ pub fn load_reason(e: &LoadError) -> String {
     use LoadError::*;
     match e {
         TooLarge { bytes } => {
-            let mb = *bytes as f64 / 1_048_576.0;
+            let mb = crate::decimal::num((*bytes as f64 / 104_857.6).round() / 10.0);
             if is_de() {
-                format!("die Datei ist zu groß ({mb:.1} MB; ein Spielstand hat wenige KB)")
+                format!("die Datei ist zu groß ({} MB; ein Spielstand hat wenige KB)", mb.replace('.', ","))
             } else {
-                format!("the file is too large ({mb:.1} MB; a save is a few KB)")
+                format!("the file is too large ({mb} MB; a save is a few KB)")
             }
         }
         NotJson => t("die Daten sind beschädigt oder unvollständig", "the data is damaged or incomplete").to_string(),

@@ -384,7 +384,7 @@ impl GutAngelegt {
                 }
             }
         }
-        lines.sort_unstable();
+        crate::engine::sort::sort(&mut lines);
         lines
     }
 
@@ -507,7 +507,7 @@ impl Game for GutAngelegt {
                 }
                 claimed.push(line);
             }
-            claimed.sort_unstable();
+            crate::engine::sort::sort(&mut claimed);
             let missed = all.iter().copied().filter(|l| !claimed.contains(l)).collect();
             (claimed, missed)
         } else {

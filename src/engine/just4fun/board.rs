@@ -65,7 +65,7 @@ const fn make_lines() -> [[usize; 4]; LINE_COUNT] {
 /// The 55 cards: 1–12 four times each, 13–19 once each, sorted ascending.
 pub fn deck() -> Vec<u8> {
     let mut cards: Vec<u8> = (1..=12u8).flat_map(|v| [v; 4]).chain(13..=19).collect();
-    cards.sort_unstable();
+    crate::engine::sort::sort(&mut cards);
     cards
 }
 
@@ -128,7 +128,7 @@ pub fn score_board(layout: &[u8; CELLS], stones: &[Vec<u8>], players: usize) -> 
         }
     }
     for list in &mut kept {
-        list.sort_unstable_by(|a, b| b.cmp(a));
+        crate::engine::sort::sort_by(list, |a, b| b.cmp(a));
     }
     let sums: Vec<u32> = kept
         .iter()

@@ -174,7 +174,7 @@ mod layout_serde {
 /// The random layout for `seed`: 1..=36 shuffled with stream 0.
 fn random_layout(seed: u64) -> [u8; CELLS] {
     let mut layout = STANDARD_LAYOUT;
-    layout.sort_unstable();
+    crate::engine::sort::sort(&mut layout);
     rng::shuffle(&mut layout, seed, STREAM_LAYOUT);
     layout
 }
@@ -193,13 +193,13 @@ fn sub_multisets(hand: &[u8]) -> Vec<Vec<u8>> {
         }
     }
     let mut sorted = hand.to_vec();
-    sorted.sort_unstable();
+    crate::engine::sort::sort(&mut sorted);
     let mut out = Vec::new();
     go(&sorted, 0, &mut Vec::with_capacity(MAX_PLAY), &mut out);
     for combo in &mut out {
-        combo.sort_unstable();
+        crate::engine::sort::sort(combo);
     }
-    out.sort_unstable_by(|a, b| card_sum(a).cmp(&card_sum(b)).then_with(|| a.cmp(b)));
+    crate::engine::sort::sort_by(&mut out, |a, b| card_sum(a).cmp(&card_sum(b)).then_with(|| a.cmp(b)));
     out.dedup();
     out
 }
@@ -336,7 +336,7 @@ impl Just4Fun {
             .iter()
             .filter_map(|combo| self.field_for(player, combo).ok().map(|(field, _)| field))
             .collect();
-        fields.sort_unstable();
+        crate::engine::sort::sort(&mut fields);
         fields.dedup();
         fields
     }
@@ -480,7 +480,7 @@ impl Just4Fun {
             }
         }
         if let Some(hand) = self.hands.get_mut(player) {
-            hand.sort_unstable();
+            crate::engine::sort::sort(hand);
         }
     }
 
@@ -502,7 +502,7 @@ impl Just4Fun {
 
     fn place(&mut self, player: usize, cards: &[u8], field: u8, cell: usize) -> Event {
         let mut played = cards.to_vec();
-        played.sort_unstable();
+        crate::engine::sort::sort(&mut played);
         if let Some(hand) = self.hands.get_mut(player) {
             for c in &played {
                 if let Some(i) = hand.iter().position(|h| h == c) {
@@ -801,7 +801,7 @@ impl Game for Just4Fun {
             }
         }
         for hand in &mut game.hands {
-            hand.sort_unstable();
+            crate::engine::sort::sort(hand);
         }
         Ok(game)
     }
@@ -868,7 +868,7 @@ impl Game for Just4Fun {
                     .get_mut(player)
                     .map(std::mem::take)
                     .unwrap_or_default();
-                discarded.sort_unstable();
+                crate::engine::sort::sort(&mut discarded);
                 self.discard.extend_from_slice(&discarded);
                 self.refill(player);
                 Event::NewHand {

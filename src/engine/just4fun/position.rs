@@ -255,7 +255,7 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
     game.draw.extend(draw_top.iter().rev());
     game.hands = hands;
     for hand in &mut game.hands {
-        hand.sort_unstable();
+        crate::engine::sort::sort(hand);
     }
 
     game.to_move = match to_move {

@@ -52,7 +52,7 @@ impl Determinize for Sudoku {
         let mut pool: Vec<u8> = self.supply.clone();
         pool.extend(hidden.iter().filter_map(|&p| self.hands[p]));
         // From a canonical order, so the result depends only on what the observer sees.
-        pool.sort_unstable();
+        crate::engine::sort::sort(&mut pool);
         pool.shuffle(rng);
 
         let mover = self.to_move;

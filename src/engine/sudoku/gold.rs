@@ -20,7 +20,7 @@ pub fn complete(placed: &[usize], per_block: bool, rng: Option<&mut Pcg64Mcg>) -
     }
     let open: Vec<usize> = (0..SIZE).filter(|&r| !cells.iter().any(|&c| row(c) == r)).collect();
     if search(&mut cells, &open, &orders, per_block) {
-        cells.sort_unstable();
+        crate::engine::sort::sort(&mut cells);
         Some(cells)
     } else {
         None

@@ -418,7 +418,7 @@ impl Sudoku {
         numbers.shuffle(&mut rng);
         let new: Vec<usize> = cells.into_iter().filter(|c| !placed.contains(c)).collect();
         let mut out: Vec<(usize, u8)> = new.into_iter().zip(numbers).collect();
-        out.sort_unstable();
+        crate::engine::sort::sort(&mut out);
         for &(cell, number) in &out {
             self.lay_gold(cell, number);
         }

@@ -175,7 +175,7 @@ impl Determinize for VierMalVier {
             last.placed = normalised(last.placed);
         }
         let mut in_wall: Vec<u8> = self.wall.iter().flatten().map(|p| p.stone).collect();
-        in_wall.sort_unstable();
+        crate::engine::sort::sort(&mut in_wall);
         Observation { seen, in_wall }
     }
 
@@ -186,12 +186,13 @@ impl Determinize for VierMalVier {
         let mut next = self.clone();
         next.seed = rng.random();
         if !self.wall_open() {
-            let mut walls = self.consistent_walls(observer);
+            let key = |w: &Vec<Vec<Placed>>| w.iter().flatten().map(|p| (p.stone, p.front)).collect::<Vec<_>>();
+            let mut walls: Vec<_> = self.consistent_walls(observer).into_iter().map(|w| (key(&w), w)).collect();
             // In a canonical order, so the pick depends only on what the observer sees.
-            walls.sort_by_cached_key(|w| w.iter().flatten().map(|p| (p.stone, p.front)).collect::<Vec<_>>());
+            crate::engine::sort::sort_by(&mut walls, |a, b| a.0.cmp(&b.0));
             if !walls.is_empty() {
                 let pick = rng.random_range(0..walls.len());
-                next.wall = walls.swap_remove(pick);
+                next.wall = walls.swap_remove(pick).1;
             }
         }
         next

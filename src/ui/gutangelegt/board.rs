@@ -3,6 +3,7 @@
 
 use crate::engine::gutangelegt::{GutAngelegt, Laid, Line, Place, CARD_FIELDS, ROW_CARDS};
 use crate::ui::i18n::{is_de, t};
+use crate::decimal::num;
 use leptos::prelude::*;
 
 /// Field size in SVG units.
@@ -31,17 +32,17 @@ fn symbol_path(color: u8) -> &'static str {
 /// One field of colour `color` with its symbol, top-left at (x, y) in SVG units.
 pub fn field_svg(color: u8, x: f64, y: f64) -> impl IntoView {
     view! {
-        <rect class=format!("ga-field ga-c{color}") x=x y=y width=F height=F />
-        <path class="ga-symbol" d=symbol_path(color) transform=format!("translate({} {})", x + F / 2.0, y + F / 2.0) />
+        <rect class=format!("ga-field ga-c{color}") x=num(x) y=num(y) width=num(F) height=num(F) />
+        <path class="ga-symbol" d=symbol_path(color) transform=format!("translate({} {})", num(x + F / 2.0), num(y + F / 2.0)) />
     }
 }
 
 /// A card as a small upright picture (hand), colours top to bottom.
 pub fn card_svg(colors: [u8; 3]) -> impl IntoView {
     view! {
-        <svg class="ga-card-pic" viewBox=format!("0 0 {F} {}", F * 3.0) aria-hidden="true">
+        <svg class="ga-card-pic" viewBox=format!("0 0 {} {}", num(F), num(F * 3.0)) aria-hidden="true">
             {(0..3).map(|k| field_svg(colors[k], 0.0, k as f64 * F)).collect_view()}
-            <rect class="ga-card-edge" x="0" y="0" width=F height=F * 3.0 rx="4" />
+            <rect class="ga-card-edge" x="0" y="0" width=num(F) height=num(F * 3.0) rx="4" />
         </svg>
     }
 }
@@ -145,7 +146,7 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
             }
             let (w, h) = ((x1 - x0).max(6.0), (y1 - y0).max(6.0));
             let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-            format!("{} {} {} {}", (cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
+            format!("{} {} {} {}", num((cx - w / 2.0) * F - PAD), num((cy - h / 2.0) * F - PAD), num(w * F + 2.0 * PAD), num(h * F + 2.0 * PAD))
         })
     };
     view! {
@@ -173,8 +174,8 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                             on:click=move |_| on_slot.run(place)
                             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(place) }>
                             // A wider, invisible hit area: a card is narrow on a phone.
-                            <rect class="ga-hit" x=x - F * 0.3 y=y width=F * 1.6 height=F * 3.0 />
-                            <rect x=x + 2.0 y=y + 2.0 width=F - 4.0 height=F * 3.0 - 4.0 rx="5" />
+                            <rect class="ga-hit" x=num(x - F * 0.3) y=num(y) width=num(F * 1.6) height=num(F * 3.0) />
+                            <rect x=num(x + 2.0) y=num(y + 2.0) width=num(F - 4.0) height=num(F * 3.0 - 4.0) rx="5" />
                         </g>
                     }
                 }).collect_view();
@@ -194,13 +195,13 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                     let ((x1, y1), (x2, y2)) = (after(line.from), after(line.to));
                     view! {
                         <g class=format!("ga-line {kind}") data-test=format!("{kind}-line") data-points=points.to_string()>
-                            <line x1=x1 y1=y1 x2=x2 y2=y2 />
-                            <text x=x2 + 8.0 y=y2 - 8.0>{format!("+{points}")}</text>
+                            <line x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) />
+                            <text x=num(x2 + 8.0) y=num(y2 - 8.0)>{format!("+{points}")}</text>
                         </g>
                     }
                 }).collect_view();
                 let start = v.claim_start.map(|(x, y)| view! {
-                    <circle class="ga-claim-start" data-test="claim-start" cx=x as f64 * F + F / 2.0 cy=y as f64 * F + F / 2.0 r="12" />
+                    <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
                 });
                 view! { {slots} {cards} {preview} {lines} {start} }
             }}
@@ -221,7 +222,7 @@ fn card_fields(at: (usize, usize), colors: [u8; 3], (x, y): (f64, f64), on_field
                 </g>
             }
         }).collect_view()}
-        <rect class="ga-card-edge" x=x y=y width=F height=F * 3.0 rx="4" />
+        <rect class="ga-card-edge" x=num(x) y=num(y) width=num(F) height=num(F * 3.0) rx="4" />
     }
 }
 

@@ -5,6 +5,7 @@ use crate::engine::just4fun::{Just4Fun, CELLS};
 use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::i18n::is_de;
+use crate::decimal::num;
 use leptos::prelude::*;
 
 const CELL: f64 = 100.0;
@@ -101,8 +102,8 @@ pub fn Board(
 ) -> impl IntoView {
     let label = if is_de() { "Spielplan" } else { "Board" };
     view! {
-        <svg class="j4f-board" viewBox=format!("0 0 {VIEW} {VIEW}") role="group" aria-label=label>
-            <rect class="board-bg" x="0" y="0" width=VIEW height=VIEW rx="10" />
+        <svg class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
+            <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
             <For
                 each=move || fields.get()
                 key=|f| (f.cell, f.number, f.stones.clone(), f.locked_by, f.blocked, f.reachable, f.target, f.last)
@@ -111,7 +112,7 @@ pub fn Board(
             {move || win_line.get().map(|line| {
                 let (x1, y1) = centre(line[0]);
                 let (x2, y2) = centre(line[3]);
-                view! { <line class="win-line" x1=x1 y1=y1 x2=x2 y2=y2 data-test="win-line" /> }
+                view! { <line class="win-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) data-test="win-line" /> }
             })}
         </svg>
     }
@@ -135,9 +136,9 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
         let count = stones.iter().find(|(p, _)| *p == owner).map_or(0, |(_, n)| *n);
         view! {
             <g class="stack">
-                <circle class=format!("stone-disc c-{}", color(owner)) cx=cx cy=cy r="34" />
-                <circle class="stack-ring" cx=cx cy=cy r="40" />
-                <text class=format!("stack-count c-{}", color(owner)) x=cx + 27.0 y=cy + 35.0>{format!("×{count}")}</text>
+                <circle class=format!("stone-disc c-{}", color(owner)) cx=num(cx) cy=num(cy) r="34" />
+                <circle class="stack-ring" cx=num(cx) cy=num(cy) r="40" />
+                <text class=format!("stack-count c-{}", color(owner)) x=num(cx + 27.0) y=num(cy + 35.0)>{format!("×{count}")}</text>
             </g>
         }
     });
@@ -157,9 +158,9 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             on:click=move |_| on_tap.run(cell)
             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_tap.run(cell) }
         >
-            <rect class="cell" x=x + 2.0 y=y + 2.0 width=CELL - 4.0 height=CELL - 4.0 rx="8" />
+            <rect class="cell" x=num(x + 2.0) y=num(y + 2.0) width=num(CELL - 4.0) height=num(CELL - 4.0) rx="8" />
             {stack}
-            <text class="number" x=cx y=cy>{field.number}</text>
+            <text class="number" x=num(cx) y=num(cy)>{field.number}</text>
             {loose.into_iter().map(|(p, n)| {
                 let (sx, sy) = match seat_side(p, players) {
                     Side::Bottom => (cx, y + CELL - 15.0),
@@ -169,8 +170,8 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
                 };
                 view! {
                     <g class="loose">
-                        <circle class=format!("stone-disc c-{}", color(p)) cx=sx cy=sy r="12" />
-                        <text class=format!("stone-count c-{}", color(p)) x=sx y=sy>{n}</text>
+                        <circle class=format!("stone-disc c-{}", color(p)) cx=num(sx) cy=num(sy) r="12" />
+                        <text class=format!("stone-count c-{}", color(p)) x=num(sx) y=num(sy)>{n}</text>
                     </g>
                 }
             }).collect_view()}

@@ -33,6 +33,10 @@ pub fn Play() -> impl IntoView {
     let all_computers = Memo::new(move |_| !seats_are(crate::session::Seat::is_person));
     // A hint is for the person to move, when they can see their own things.
     let can_hint = move || ctx.cover.get().is_none() && ctx.game.with(|g| g.as_ref().and_then(AnySession::person_to_move).is_some());
+    // The game's own screen is built in a task after the frame's: opening or starting a game
+    // then never blocks the page in one long task (header now, board a moment later).
+    let body_ready = RwSignal::new(false);
+    set_timeout(move || body_ready.set(true), std::time::Duration::ZERO);
 
     view! {
         <main class="play" data-test="game" data-save-key=save_key>
@@ -66,7 +70,8 @@ pub fn Play() -> impl IntoView {
                 <button data-test="save-as" on:click=move |_| saving.set(true)>{t("Speichern unter …", "Save as …")}</button>
                 <button data-test="rules" on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
             </header>
-            {move || match kind.get() {
+            {move || match kind.get().filter(|_| body_ready.get()) {
+                _ if !body_ready.get() => ().into_any(),
                 Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
                 Some(crate::engine::GameKind::Sudoku) => sudoku::PlaySudoku().into_any(),
                 Some(crate::engine::GameKind::VierMalVier) => viermalvier::PlayVierMalVier().into_any(),

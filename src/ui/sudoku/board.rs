@@ -3,6 +3,7 @@
 use crate::engine::sudoku::{col, name, row, Sudoku, CELLS, SIZE, TRACK};
 use crate::session::Seat;
 use crate::ui::i18n::is_de;
+use crate::decimal::num;
 use leptos::prelude::*;
 
 const CELL: f64 = 60.0;
@@ -60,14 +61,14 @@ pub fn Board(#[prop(into)] cells: Signal<Vec<CellView>>, on_tap: Callback<usize>
     let label = if is_de() { "Spielplan" } else { "Board" };
     let grid_end = LABEL + PAD + CELL * 9.0;
     view! {
-        <svg class="sd-board" viewBox=format!("0 0 {VIEW} {VIEW}") role="group" aria-label=label>
-            <rect class="sd-bg" x=LABEL y=LABEL width=VIEW - LABEL height=VIEW - LABEL rx="8" />
+        <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
+            <rect class="sd-bg" x=num(LABEL) y=num(LABEL) width=num(VIEW - LABEL) height=num(VIEW - LABEL) rx="8" />
             {(0..SIZE).map(|i| {
                 let mid = LABEL + PAD + (i as f64 + 0.5) * CELL;
                 let letter = char::from(b'A' + i as u8).to_string();
                 view! {
-                    <text class="sd-label" x=LABEL / 2.0 y=mid>{letter}</text>
-                    <text class="sd-label" x=mid y=LABEL / 2.0>{i + 1}</text>
+                    <text class="sd-label" x=num(LABEL / 2.0) y=num(mid)>{letter}</text>
+                    <text class="sd-label" x=num(mid) y=num(LABEL / 2.0)>{i + 1}</text>
                 }
             }).collect_view()}
             <For
@@ -79,8 +80,8 @@ pub fn Board(#[prop(into)] cells: Signal<Vec<CellView>>, on_tap: Callback<usize>
             {(0..=3).map(|i| {
                 let at = LABEL + PAD + i as f64 * CELL * 3.0;
                 view! {
-                    <line class="sd-block" x1=at y1=LABEL + PAD x2=at y2=grid_end />
-                    <line class="sd-block" x1=LABEL + PAD y1=at x2=grid_end y2=at />
+                    <line class="sd-block" x1=num(at) y1=num(LABEL + PAD) x2=num(at) y2=num(grid_end) />
+                    <line class="sd-block" x1=num(LABEL + PAD) y1=num(at) x2=num(grid_end) y2=num(at) />
                 }
             }).collect_view()}
         </svg>
@@ -100,17 +101,17 @@ fn Field(view: CellView, on_tap: Callback<usize>) -> impl IntoView {
     }
     let tile = view.tile.map(|(number, gold, by)| {
         view! {
-            <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=x + 4.0 y=y + 4.0 width=CELL - 8.0 height=CELL - 8.0 rx="6" />
-            {by.map(|color| view! { <rect class=format!("sd-owner c-{color}") x=x + 10.0 y=y + CELL - 12.0 width=CELL - 20.0 height="5" rx="2" /> })}
-            <text class="sd-number" x=cx y=cy>{number}</text>
+            <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
+            {by.map(|color| view! { <rect class=format!("sd-owner c-{color}") x=num(x + 10.0) y=num(y + CELL - 12.0) width=num(CELL - 20.0) height="5" rx="2" /> })}
+            <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
         }
     });
-    let points = view.points.filter(|_| view.preview.is_none()).map(|p| view! { <text class="sd-points" x=x + CELL - 6.0 y=y + 13.0>{format!("+{p}")}</text> });
+    let points = view.points.filter(|_| view.preview.is_none()).map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> });
     let preview = view.preview.map(|(number, p)| {
         view! {
-            <rect class="sd-tile held" x=x + 4.0 y=y + 4.0 width=CELL - 8.0 height=CELL - 8.0 rx="6" />
-            <text class="sd-number" x=cx y=cy>{number}</text>
-            <text class="sd-points on-preview" x=x + CELL - 6.0 y=y + 13.0>{format!("+{p}")}</text>
+            <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
+            <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
+            <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text>
         }
     });
     let aria = field_label(&view);
@@ -130,7 +131,7 @@ fn Field(view: CellView, on_tap: Callback<usize>) -> impl IntoView {
             on:click=move |_| on_tap.run(cell)
             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_tap.run(cell) }
         >
-            <rect class="sd-cell" x=x y=y width=CELL height=CELL />
+            <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
             {tile}
             {points}
             {preview}
@@ -171,13 +172,13 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
     let size = TRACK_CELL * 11.0;
     let label = if is_de() { "Zählleiste" } else { "Score track" };
     view! {
-        <svg class="sd-track" viewBox=format!("-2 -2 {} {}", size + 4.0, size + 4.0) role="img" aria-label=label data-test="score-track">
+        <svg class="sd-track" viewBox=format!("-2 -2 {0} {0}", num(size + 4.0)) role="img" aria-label=label data-test="score-track">
             {(0..TRACK).map(|i| {
                 let (x, y) = track_space(i);
                 let class = if i == 0 { "track-space start" } else if i % 5 == 0 { "track-space five" } else { "track-space" };
                 view! {
-                    <rect class=class x=x y=y width=TRACK_CELL height=TRACK_CELL />
-                    {(i % 10 == 0).then(|| view! { <text class="track-no" x=x + TRACK_CELL / 2.0 y=y + TRACK_CELL / 2.0>{i}</text> })}
+                    <rect class=class x=num(x) y=num(y) width=num(TRACK_CELL) height=num(TRACK_CELL) />
+                    {(i % 10 == 0).then(|| view! { <text class="track-no" x=num(x + TRACK_CELL / 2.0) y=num(y + TRACK_CELL / 2.0)>{i}</text> })}
                 }
             }).collect_view()}
             {move || players.get().into_iter().enumerate().map(|(p, (seat, position, counters))| {
@@ -186,14 +187,14 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
                 let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
                 let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
                 view! {
-                    <circle class=format!("track-marker c-{}", seat.color.id()) cx=x + dx cy=y + dy r="4.5" data-test="track-marker" data-position=position.to_string() />
+                    <circle class=format!("track-marker c-{}", seat.color.id()) cx=num(x + dx) cy=num(y + dy) r="4.5" data-test="track-marker" data-position=position.to_string() />
                     <g class="counters" data-test="counters" data-count=counters.to_string()>
-                        <circle class=format!("track-marker c-{}", seat.color.id()) cx=TRACK_CELL * 2.0 cy=row_y r="6" />
+                        <circle class=format!("track-marker c-{}", seat.color.id()) cx=num(TRACK_CELL * 2.0) cy=num(row_y) r="6" />
                         // Up to six coins drawn; the count is always written beside them.
                         {(0..counters.min(6)).map(|k| view! {
-                            <circle class="counter-coin" cx=TRACK_CELL * 3.2 + f64::from(k) * 11.0 cy=row_y r="5" />
+                            <circle class="counter-coin" cx=num(TRACK_CELL * 3.2 + f64::from(k) * 11.0) cy=num(row_y) r="5" />
                         }).collect_view()}
-                        <text class="counter-text" x=TRACK_CELL * 9.8 y=row_y>{format!("{counters}×40")}</text>
+                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(row_y)>{format!("{counters}×40")}</text>
                     </g>
                 }
             }).collect_view()}

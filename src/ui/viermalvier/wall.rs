@@ -5,6 +5,7 @@
 
 use crate::engine::viermalvier::{Line, Spot, VierMalVier, HEIGHT, SHAPES, STONES, WIDTH};
 use crate::ui::i18n::is_de;
+use crate::decimal::num;
 use leptos::prelude::*;
 
 const CELL: f64 = 100.0;
@@ -41,7 +42,7 @@ fn glyph_path(shape: u8) -> &'static str {
 /// A shape drawn at (x, y) scaled by `scale`.
 pub fn glyph(shape: u8, x: f64, y: f64, scale: f64) -> impl IntoView {
     view! {
-        <g class="vv-glyph" transform=format!("translate({x} {y}) scale({scale})")>
+        <g class="vv-glyph" transform=format!("translate({} {}) scale({})", num(x), num(y), num(scale))>
             <path class="vv-glyph-halo" d=glyph_path(shape) />
             <path class="vv-glyph-line" d=glyph_path(shape) />
         </g>
@@ -56,7 +57,7 @@ fn color_mark(color: u8, x: f64, y: f64) -> impl IntoView {
         2 => "M -6 -6 H 6 V 6 H -6 Z",
         _ => "M 0 -8 L 8 0 L 0 8 L -8 0 Z",
     };
-    view! { <path class="vv-mark" d=d transform=format!("translate({x} {y})") /> }
+    view! { <path class="vv-mark" d=d transform=format!("translate({} {})", num(x), num(y)) /> }
 }
 
 /// One stone in a wall view: where it is drawn and what the viewer may know.
@@ -165,9 +166,9 @@ fn y_of(row: usize) -> f64 {
 #[component]
 pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, on_slot: Callback<Spot>) -> impl IntoView {
     view! {
-        <svg class="vv-wall" viewBox=format!("0 0 {VIEW_W} {VIEW_H}") role="group" aria-label=label.clone()
+        <svg class="vv-wall" viewBox=format!("0 0 {} {}", num(VIEW_W), num(VIEW_H)) role="group" aria-label=label.clone()
             data-test="wall" data-side=move || view.with(|v| v.side.to_string())>
-            <rect class="vv-ground" x=PAD y=PAD + TOP + CELL * 4.0 - 2.0 width=VIEW_W - 2.0 * PAD height="6" />
+            <rect class="vv-ground" x=num(PAD) y=num(PAD + TOP + CELL * 4.0 - 2.0) width=num(VIEW_W - 2.0 * PAD) height="6" />
             {move || {
                 let v = view.get();
                 let width = v.width;
@@ -181,7 +182,7 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                             aria-label=slot_label(slot)
                             on:click=move |_| on_slot.run(spot)
                             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(spot) }>
-                            <rect x=x + 6.0 y=y + 6.0 width=CELL - 12.0 height=CELL - 12.0 rx="8" />
+                            <rect x=num(x + 6.0) y=num(y + 6.0) width=num(CELL - 12.0) height=num(CELL - 12.0) rx="8" />
                         </g>
                     }
                 }).collect_view();
@@ -189,7 +190,7 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                     let (x, y) = (x_of(width, slot.col), y_of(slot.row));
                     view! {
                         <g class="vv-preview" data-test="preview" pointer-events="none">
-                            <rect class=format!("vv-stone col-{color}") x=x + 5.0 y=y + 5.0 width=CELL - 10.0 height=CELL - 10.0 rx="6" />
+                            <rect class=format!("vv-stone col-{color}") x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="6" />
                             {glyph(shape, x + CELL / 2.0, y + CELL / 2.0 + 4.0, 1.0)}
                         </g>
                     }
@@ -197,7 +198,7 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                 let lines = v.win_lines.iter().map(|&((c1, r1), (c2, r2))| {
                     let (x1, y1) = (x_of(width, c1 as i32) + CELL / 2.0, y_of(r1) + CELL / 2.0);
                     let (x2, y2) = (x_of(width, c2 as i32) + CELL / 2.0, y_of(r2) + CELL / 2.0);
-                    view! { <line class="vv-win-line" data-test="win-line" x1=x1 y1=y1 x2=x2 y2=y2 /> }
+                    view! { <line class="vv-win-line" data-test="win-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
                 }).collect_view();
                 view! { {slots} {stones} {preview} {lines} }
             }}
@@ -218,12 +219,12 @@ fn stone_svg(s: StoneView, width: usize) -> impl IntoView {
     view! {
         <g data-test="stone" data-col=s.col.to_string() data-row=s.row.to_string() data-color=s.color.to_string()
             data-shape=shape_char(s.shape).to_string() role="img" aria-label=label>
-            <rect class=class x=x + 5.0 y=y + 5.0 width=CELL - 10.0 height=CELL - 10.0 rx="6" />
+            <rect class=class x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="6" />
             {color_mark(s.color, x + 18.0, y + 18.0)}
             {glyph(s.shape, x + CELL / 2.0, y + CELL / 2.0 + 4.0, 1.0)}
             {s.far.map(|far| view! {
                 <g class="vv-top" data-test="top" data-far-shape=shape_char(far).to_string()>
-                    <rect x=x + 14.0 y=y - 27.0 width=CELL - 28.0 height="26" rx="5" />
+                    <rect x=num(x + 14.0) y=num(y - 27.0) width=num(CELL - 28.0) height="26" rx="5" />
                     {glyph(far, x + CELL / 2.0, y - 14.0, 0.36)}
                 </g>
             })}
