@@ -83,10 +83,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     // The selection on the table: the person's own, or a hint's while they have picked nothing.
     let sel = Memo::new(move |_| match picked.get() {
         Some(card) => Some((card, turned.get(), chosen.get(), claims.get())),
-        None => match crate::ui::computer::hint_for::<GutAngelegt>(ctx) {
-            Some(Move::Lay { card, turned, place, claims }) => Some((card, turned, Some(place), claims)),
-            None => None,
-        },
+        None => crate::ui::computer::hint_for::<GutAngelegt>(ctx).map(|Move::Lay { card, turned, place, claims }| (card, turned, Some(place), claims)),
     });
     // Acting on a shown hint makes it the person's own selection.
     let adopt_hint = move || {
