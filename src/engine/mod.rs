@@ -156,6 +156,13 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// device has to be handed over behind a cover screen.
     fn has_hidden_information(&self) -> bool;
 
+    /// Whether what is hidden is the board itself, seen differently from each seat (Vier mal
+    /// Vier's hidden view), rather than things a player can hold away (hands, a tile): then the
+    /// device can only pass under a cover, whatever the hand-over setting says.
+    fn board_is_private(&self) -> bool {
+        false
+    }
+
     /// Checks a state that came from outside (a save) for consistency.
     fn validate(&self) -> Result<(), String>;
 }

@@ -222,11 +222,11 @@ impl AppCtx {
     /// the game hides something and more than one person plays (a person alone at the table
     /// against computers has nobody to hide from).
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
-        let player = crate::with_session!(session, s => cover_player(&s.state));
+        let (player, private) = crate::with_session!(session, s => (cover_player(&s.state), s.state.board_is_private()));
         let persons = session.seats().iter().filter(|s| s.is_person()).count();
         player
             .filter(|&p| session.person_to_move() == Some(p) && persons > 1)
-            .filter(|_| self.settings.get_untracked().handover)
+            .filter(|_| private || self.settings.get_untracked().handover)
     }
 
     /// Opens the stored game `id` (after a reload, the back button, "continue", or to take over
@@ -410,7 +410,14 @@ impl<G: Stored> GameHandle<G> {
             let was_hiding = session.state.has_hidden_information();
             let outcome = session.play(mv);
             if outcome.is_ok() {
-                after = Some(Played { mover, was_hiding, next: session.state.to_move(), next_hides: cover_player(&session.state), log_len: session.log.len() });
+                after = Some(Played {
+                    mover,
+                    was_hiding,
+                    next: session.state.to_move(),
+                    next_hides: cover_player(&session.state),
+                    private: session.state.board_is_private(),
+                    log_len: session.log.len(),
+                });
             }
             result = Some(outcome);
         });
@@ -429,6 +436,8 @@ struct Played {
     next: Option<usize>,
     /// The player the cover would name now ([`cover_player`]).
     next_hides: Option<usize>,
+    /// The board itself is private to each seat ([`Game::board_is_private`]).
+    private: bool,
     log_len: usize,
 }
 
@@ -455,7 +464,7 @@ impl AppCtx {
         if people.iter().any(|&p| !p) {
             computer::note_move(*self, person_moved, played.log_len, played.next.filter(|&p| is_person(p)));
         }
-        if self.settings.get_untracked().handover {
+        if played.private || self.settings.get_untracked().handover {
             self.set_cover(cover);
         }
         self.autosave();
@@ -464,9 +473,11 @@ impl AppCtx {
 }
 
 impl<G: Stored> GameHandle<G> {
-    /// A new game with the same players and options.
+    /// A new game with the same players and options. The start player changes with every game
+    /// (as in Vier mal Vier's matches): the seats move on by one, so the second player starts.
     pub fn rematch(&self) {
-        let Some((seats, options)) = self.with_untracked(|s| (s.seats.clone(), s.state.options().clone())) else { return };
+        let Some((mut seats, options)) = self.with_untracked(|s| (s.seats.clone(), s.state.options().clone())) else { return };
+        seats.rotate_left(1);
         match Session::<G>::new(seats, options, new_seed()) {
             Ok(session) => self.ctx.open_game(G::wrap(session)),
             Err(e) => self.ctx.warn(e.to_string()),

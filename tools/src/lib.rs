@@ -7,10 +7,13 @@
 //! * [`webdriver`]: a small synchronous W3C WebDriver client that drives headless Chromium
 //!   through `chromedriver`.
 //! * [`dist`]: helpers to locate the Trunk output directory.
+//! * [`screens`]: the three target viewports and how to reach each screen of the app.
 //!
-//! Binaries: `serve` (serve `dist/` under `/spieltisch/`) and `report` (sizes and speed).
+//! Binaries: `serve` (serve `dist/` under `/spieltisch/`), `report` (sizes and speed),
+//! `screenshots` (every screen at every viewport), `arena` and `fixtures`.
 
 pub mod dist;
 pub mod http;
+pub mod screens;
 pub mod server;
 pub mod webdriver;

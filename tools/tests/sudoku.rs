@@ -275,6 +275,12 @@ fn gold_by_hand_and_table_rules() {
     };
     let bad = (0..81).find(|&c| board[c].is_none() && clashes(c)).expect("an illegal field exists");
     app.click(&format!("[data-test=cell][data-cell=\"{bad}\"]"));
+    // The preview neither hints at legality nor claims points the move will not score.
+    app.wait(&format!("[data-test=cell][data-cell=\"{bad}\"][data-preview]"));
+    let preview = app.js(&format!("return document.querySelector('[data-test=cell][data-cell=\"{bad}\"]').querySelectorAll('.sd-points').length;"));
+    assert_eq!(preview, serde_json::json!(0), "points shown on an illegal field under table rules");
+    let status = app.b.text(&app.wait("[data-test=status]")).ctx("status");
+    assert!(!status.contains("Punkte") && !status.contains("points"), "the status claims points: {status:?}");
     app.click("[data-test=place]");
     app.b
         .wait_until(T, "the tile to be set aside", |_| {

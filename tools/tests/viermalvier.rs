@@ -259,3 +259,61 @@ fn profi_objection_round_trip() {
     assert!(msg.contains("Abgelehnt") || msg.contains("Refused"), "unfounded objection refused: {msg:?}");
     assert_eq!(app.autosave_state().as_ref(), Some(&kept), "a refused objection changes nothing");
 }
+
+/// With the hand-over screen switched off in the settings, the hidden view still passes the
+/// device under a cover (its secret is the wall itself); its setup does not offer the setting.
+#[test]
+fn hidden_view_keeps_its_cover_with_the_setting_off() {
+    let app = App::start("vv_cover_setting_off", "/spiele/");
+    app.b.goto(&format!("{}#/settings", app.base_url)).ctx("settings");
+    let setting = app.wait("[data-test=setting-handover]");
+    assert_eq!(app.b.prop(&setting, "checked").ctx("checked"), serde_json::json!(true));
+    app.b.click(&setting).ctx("switch off");
+    assert_eq!(app.b.prop(&app.wait("[data-test=setting-handover]"), "checked").ctx("checked"), serde_json::json!(false));
+    app.goto_home();
+    app.click("[data-test=new-viermalvier]");
+    app.wait("[data-test=setup]");
+    let offered = app.b.find_all("[data-test=handover-setting]").ctx("setting");
+    assert!(offered.iter().all(|e| !app.b.is_displayed(e).unwrap_or(true)), "the setting is offered for Vier mal Vier");
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+    let mut pick = Pick(3);
+    for turn in 0..3 {
+        if app.exists("[data-test=handover]") {
+            app.click("[data-test=reveal]");
+            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+        }
+        app.wait("[data-test=tafeln]");
+        let before = moves_logged(&app);
+        assert!(tap_a_move(&app, &mut pick));
+        app.b.wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("placed");
+        if app.exists("[data-test=end-screen]") {
+            break;
+        }
+        app.wait("[data-test=handover]");
+        assert_eq!(app.count("[data-test=wall]"), 0, "turn {turn}: the next side showed without a cover");
+    }
+}
+
+/// The first stone's place, and the first stone, stand in the middle of the drawn wall.
+#[test]
+fn the_first_stone_stands_in_the_middle() {
+    let app = App::start("vv_first_stone_middle", "/spiele/");
+    new_vv(&app, &["opt-view-open"]);
+    app.click("[data-test=tafel-stone]");
+    app.wait("[data-test=picked]");
+    let offset = |css: &str| {
+        app.js(&format!(
+            "const el = document.querySelector('[data-test=wall] {css}'), e = el.getBoundingClientRect(), w = el.closest('[data-test=wall]').getBoundingClientRect();
+             return Math.abs((e.left + e.width / 2) - (w.left + w.width / 2));"
+        ))
+        .as_f64()
+        .expect("offset")
+    };
+    assert!(offset("[data-test=slot]") < 2.0, "the first place is {} px off the middle", offset("[data-test=slot]"));
+    app.click("[data-test=wall] [data-test=slot]");
+    app.wait("[data-test=preview]");
+    app.click("[data-test=wall] [data-test=slot]");
+    app.wait("[data-test=wall] [data-test=stone]");
+    assert!(offset("[data-test=stone]") < 2.0, "the first stone is {} px off the middle", offset("[data-test=stone]"));
+}

@@ -145,6 +145,11 @@ pub struct Line {
 }
 
 impl Line {
+    /// The same line after the table moved by `(dx, dy)` fields.
+    pub fn moved(self, (dx, dy): (usize, usize)) -> Line {
+        Line { from: (self.from.0 + dx, self.from.1 + dy), to: (self.to.0 + dx, self.to.1 + dy) }
+    }
+
     /// Fields in the line.
     pub fn len(self) -> usize {
         let dx = self.from.0.abs_diff(self.to.0);
@@ -191,8 +196,38 @@ pub enum Event {
         lines: Vec<Line>,
         /// Lines the player did not announce (announce option): lost.
         missed: Vec<Line>,
+        /// Claims that are not a scoring line as marked (announce option): the fellow players
+        /// correct them, they score nothing. Missing in logs of builds that refused such moves.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        corrected: Vec<Line>,
         points: u32,
     },
+}
+
+/// How far a card laid at `place` moves the cards already on the table, in fields: one to the
+/// right for the left end of the first row, three down for a new row on top. Positions in the
+/// log are of their move's time; moved by the later moves they name the same fields today.
+pub fn table_shift(place: Place) -> (usize, usize) {
+    match place {
+        Place::Left => (1, 0),
+        Place::Corner { top: true, .. } => (0, 3),
+        _ => (0, 0),
+    }
+}
+
+/// Each log entry's lines in today's table coordinates: `log[i]`'s (lines, missed, corrected)
+/// moved by the shifts of every later move.
+pub fn log_lines_now(log: &[Event]) -> Vec<[Vec<Line>; 3]> {
+    let mut out = Vec::with_capacity(log.len());
+    let mut later = (0, 0);
+    for Event::Laid { place, lines, missed, corrected, .. } in log.iter().rev() {
+        let now = |ls: &[Line]| ls.iter().map(|l| l.moved(later)).collect::<Vec<_>>();
+        out.push([now(lines), now(missed), now(corrected)]);
+        let (dx, dy) = table_shift(*place);
+        later = (later.0 + dx, later.1 + dy);
+    }
+    out.reverse();
+    out
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,8 +237,7 @@ pub enum RuleError {
     /// That place is not open now (`Left`/`Right` only for the first row, `Next` for a row being
     /// built, corners only when the last row is complete).
     NoSuchPlace,
-    /// A claimed line is not one of the lines this card makes.
-    WrongClaim { line: Line },
+    /// The same line claimed twice in one move.
     DoubleClaim { line: Line },
 }
 
@@ -213,7 +247,6 @@ impl std::fmt::Display for RuleError {
             RuleError::GameOver => f.write_str("the game is over"),
             RuleError::NotInHand { card } => write!(f, "card {card} is not in the hand"),
             RuleError::NoSuchPlace => f.write_str("a card cannot go there now"),
-            RuleError::WrongClaim { .. } => f.write_str("that line does not score with this card"),
             RuleError::DoubleClaim { .. } => f.write_str("that line is claimed twice"),
         }
     }
@@ -448,8 +481,8 @@ impl Game for GutAngelegt {
 
     fn event_move(event: &Event) -> Move {
         // With the announce option exactly the claimed lines score; without it claims are ignored.
-        let Event::Laid { card, turned, place, lines, .. } = event;
-        Move::Lay { card: *card, turned: *turned, place: *place, claims: lines.clone() }
+        let Event::Laid { card, turned, place, lines, corrected, .. } = event;
+        Move::Lay { card: *card, turned: *turned, place: *place, claims: lines.iter().chain(corrected).copied().collect() }
     }
 
     fn options(&self) -> &Options {
@@ -489,29 +522,25 @@ impl Game for GutAngelegt {
         let laid = Laid { card: *card, turned: *turned };
         let (at, undo) = self.lay(laid, *place)?;
         let all = self.lines_through(at);
-        let (lines, missed) = if self.options.announce {
-            let mut claimed: Vec<Line> = Vec::new();
+        let (lines, missed, corrected) = if self.options.announce {
+            // "Sagt er zu viel Punkte an, werden die Mitspieler ihn verbessern": the card stays,
+            // a claim that is not a scoring line is struck, the right ones score.
+            let (mut claimed, mut corrected): (Vec<Line>, Vec<Line>) = (Vec::new(), Vec::new());
             for claim in claims {
                 let line = claim.normalized();
-                let refused = if !all.contains(&line) {
-                    Some(RuleError::WrongClaim { line })
-                } else if claimed.contains(&line) {
-                    Some(RuleError::DoubleClaim { line })
-                } else {
-                    None
-                };
-                if let Some(e) = refused {
+                if claimed.contains(&line) || corrected.contains(&line) {
                     // A refused move leaves the table as it was.
                     self.unlay(undo);
-                    return Err(e);
+                    return Err(RuleError::DoubleClaim { line });
                 }
-                claimed.push(line);
+                if all.contains(&line) { claimed.push(line) } else { corrected.push(line) }
             }
             crate::engine::sort::sort(&mut claimed);
+            crate::engine::sort::sort(&mut corrected);
             let missed = all.iter().copied().filter(|l| !claimed.contains(l)).collect();
-            (claimed, missed)
+            (claimed, missed, corrected)
         } else {
-            (all, Vec::new())
+            (all, Vec::new(), Vec::new())
         };
         let points: u32 = lines.iter().map(|l| l.points()).sum();
         self.hands[player].remove(pos);
@@ -521,7 +550,7 @@ impl Game for GutAngelegt {
         self.scores[player] = self.scores[player].saturating_add(points);
         self.turn = self.turn.saturating_add(1);
         self.advance();
-        Ok(Event::Laid { player, card: *card, turned: *turned, place: *place, at, lines, missed, points })
+        Ok(Event::Laid { player, card: *card, turned: *turned, place: *place, at, lines, missed, corrected, points })
     }
 
     fn outcome(&self) -> Option<Outcome> {

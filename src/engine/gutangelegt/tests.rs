@@ -82,7 +82,7 @@ fn lay_claiming(g: &mut GutAngelegt, token: &str, place: Place, claims: &[Line])
     let mv = lay_move(g, token, place, claims);
     let Move::Lay { card: c, turned: t, .. } = mv.clone();
     match g.apply(&mv) {
-        Ok(Event::Laid { player, card, turned, place: p, at, lines, missed, points }) => {
+        Ok(Event::Laid { player, card, turned, place: p, at, lines, missed, points, .. }) => {
             assert_eq!((card, turned, p), (c, t, place), "the event does not repeat the move");
             g.validate().unwrap();
             Scored { player, at, lines, missed, points }
@@ -612,7 +612,7 @@ fn without_announce_claims_are_ignored_and_every_line_scores() {
 }
 
 #[test]
-fn wrong_claims_are_refused_and_change_nothing() {
+fn wrong_claims_are_struck_and_the_right_ones_score() {
     // EXAMPLE_27 with announce: D6 (0,0)-(5,5), H4 (2,3)-(5,3), V3 (5,3)-(5,5), A4 (6,2)-(3,5).
     let d6 = line((0, 0), (5, 5));
     let h4 = line((2, 3), (5, 3));
@@ -633,15 +633,26 @@ fn wrong_claims_are_refused_and_change_nothing() {
         // A red line of three on the table, (1,0)-(3,0), but not through the new card.
         line((1, 0), (3, 0)),
     ];
+    // "Sagt er zu viel Punkte an, werden die Mitspieler ihn verbessern": the card is laid, the
+    // wrong claim scores nothing and is logged as corrected, a right claim beside it scores.
     for w in wrong {
-        // Alone, after a good claim, or before one: always this claim is named.
-        for claims in [vec![w], vec![h4, w], vec![w, v3]] {
+        let reversed = Line { from: w.to, to: w.from };
+        for (claims, right) in [(vec![w], vec![]), (vec![h4, w], vec![h4]), (vec![w, v3], vec![v3]), (vec![reversed], vec![])] {
+            let mut after = g.clone();
             let mv = lay_move(&g, "GGG", Place::Next, &claims);
-            refused(&mut g, &mv, RuleError::WrongClaim { line: w });
+            let event = after.apply(&mv).unwrap_or_else(|e| panic!("{claims:?} refused: {e:?}"));
+            let Event::Laid { at, lines, missed, corrected, points, .. } = &event;
+            assert_eq!(*at, (5, 3), "the card is laid");
+            assert_eq!(corrected, &vec![w.normalized()], "{claims:?}");
+            assert_eq!(lines, &right);
+            assert_eq!(*points, right.iter().map(|l| l.points()).sum::<u32>());
+            assert_eq!(missed.len(), 4 - right.len(), "the lines not claimed are lost");
+            assert_eq!(after.score(0), *points);
+            after.validate().unwrap();
+            // The log entry replays to itself.
+            let mut replayed = g.clone();
+            assert_eq!(replayed.apply(&GutAngelegt::event_move(&event)), Ok(event.clone()));
         }
-        // Given from its other end it is named in the normal order.
-        let mv = lay_move(&g, "GGG", Place::Next, &[Line { from: w.to, to: w.from }]);
-        refused(&mut g, &mv, RuleError::WrongClaim { line: w });
     }
     // The same line twice, either end first.
     for claims in [vec![v3, d6, v3], vec![line((3, 5), (6, 2)), a4], vec![a4, line((3, 5), (6, 2))]] {
@@ -846,4 +857,36 @@ fn validate_refuses_tampered_saves() {
         let c = arr(&mut v["draw"]).pop().unwrap();
         arr(&mut v["hands"][1]).push(c);
     });
+}
+
+/// Every line a log entry names, moved into today's table coordinates, still lies on one colour
+/// in today's table: the log keeps pointing at the same cards while rows grow left and on top.
+#[test]
+fn log_positions_name_the_same_fields_as_the_table_grows() {
+    let mut shifted = 0;
+    for seed in 0..40 {
+        let mut g = GutAngelegt::new(2, Options::default(), seed).unwrap();
+        let mut log = Vec::new();
+        let mut pick = seed;
+        while !g.is_over() {
+            let moves = g.legal_moves();
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Prefer the table's left end and new top rows, which move everything laid before.
+            let growing: Vec<&Move> = moves.iter().filter(|Move::Lay { place, .. }| table_shift(*place) != (0, 0)).collect();
+            let mv = if !growing.is_empty() && pick % 3 == 0 { growing[(pick >> 33) as usize % growing.len()].clone() } else { moves[(pick >> 33) as usize % moves.len()].clone() };
+            log.push(g.apply(&mv).unwrap());
+        }
+        for (i, [lines, _, _]) in log_lines_now(&log).into_iter().enumerate() {
+            let later_moves = log[i + 1..].iter().any(|Event::Laid { place, .. }| table_shift(*place) != (0, 0));
+            shifted += usize::from(later_moves && !lines.is_empty());
+            for l in lines {
+                let n = l.len() as i64;
+                let (sx, sy) = ((l.to.0 as i64 - l.from.0 as i64).signum(), (l.to.1 as i64 - l.from.1 as i64).signum());
+                let colors: Vec<Option<u8>> =
+                    (0..n).map(|k| g.field((l.from.0 as i64 + k * sx) as usize, (l.from.1 as i64 + k * sy) as usize)).collect();
+                assert!(colors[0].is_some() && colors.iter().all(|c| *c == colors[0]), "seed {seed}, move {i}: {l:?} lies on {colors:?}");
+            }
+        }
+    }
+    assert!(shifted > 20, "too few scored lines were moved by later moves ({shifted}) to test anything");
 }

@@ -746,6 +746,10 @@ impl Game for VierMalVier {
         self.options.view == View::Hidden && self.end.is_none()
     }
 
+    fn board_is_private(&self) -> bool {
+        self.has_hidden_information()
+    }
+
     fn validate(&self) -> Result<(), String> {
         position::validate(self)
     }

@@ -3,7 +3,7 @@
 
 pub mod board;
 
-use crate::engine::gutangelegt::{Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
+use crate::engine::gutangelegt::{log_lines_now, table_shift, Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
@@ -33,26 +33,26 @@ pub fn error_text(e: &RuleError) -> String {
         RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
         RuleError::NotInHand { .. } => t("Diese Karte hast du nicht.", "You don't hold that card.").into(),
         RuleError::NoSuchPlace => t("Dort kann jetzt keine Karte liegen.", "A card cannot go there now.").into(),
-        RuleError::WrongClaim { line } => {
-            if is_de() {
-                format!("Die Reihe {} gibt es mit dieser Karte so nicht – korrigiere die Ansage.", line_text(*line))
-            } else {
-                format!("There is no such line {} with this card – correct your announcement.", line_text(*line))
-            }
-        }
         RuleError::DoubleClaim { line } => {
             if is_de() { format!("Die Reihe {} ist doppelt angesagt.", line_text(*line)) } else { format!("Line {} is announced twice.", line_text(*line)) }
         }
     }
 }
 
-fn describe(event: &Event, seats: &[Seat]) -> String {
-    let Event::Laid { player, card, lines, missed, points, .. } = event;
+/// A log line. `now`: the event's lines, missed and corrected claims in today's table
+/// coordinates ([`log_lines_now`]), so a position keeps naming the same cards as the table grows.
+fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
+    let Event::Laid { player, card, points, .. } = event;
+    let [lines, missed, corrected] = now;
     let who = seats.get(*player).map_or("?", |s| s.name.as_str());
     let colors = GutAngelegt::card(*card).map(color_name).join("-");
     let mut s = if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
     if !lines.is_empty() {
         s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));
+    }
+    if !corrected.is_empty() {
+        let struck = corrected.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ");
+        s.push_str(&if is_de() { format!(" – korrigiert, 0 Punkte: {struck}") } else { format!(" – corrected, 0 points: {struck}") });
     }
     if !missed.is_empty() {
         s.push_str(&if is_de() { format!(" – übersehen: {}", missed.len()) } else { format!(" – missed: {}", missed.len()) });
@@ -116,11 +116,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                     let laid = Laid { card, turned };
                     if let Ok((lines, at)) = g.preview(laid, place) {
                         v.chosen = Some(place);
-                        v.shift = match place {
-                            Place::Left => (1, 0),
-                            Place::Corner { top: true, .. } => (0, 3),
-                            _ => (0, 0),
-                        };
+                        v.shift = table_shift(place);
                         v.announce = g.options().announce;
                         v.preview = Some((at.0 as i32, at.1 as i32, [laid.color(0), laid.color(1), laid.color(2)]));
                         if g.options().announce {
@@ -150,7 +146,17 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         let (Some(card), Some(place)) = (picked.get_untracked(), chosen.get_untracked()) else { return };
         let mv = Move::Lay { card, turned: turned.get_untracked(), place, claims: claims.get_untracked() };
         match game.play(&mv) {
-            Some(Ok(_)) => reset(),
+            Some(Ok(Event::Laid { corrected, .. })) => {
+                reset();
+                if !corrected.is_empty() {
+                    let struck = corrected.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ");
+                    ctx.say(if is_de() {
+                        format!("Korrigiert: {struck} punktet so nicht (0 Punkte). Die Karte liegt, richtige Ansagen zählen.")
+                    } else {
+                        format!("Corrected: {struck} does not score like that (0 points). The card stays; right claims count.")
+                    });
+                }
+            }
             Some(Err(e)) => ctx.warn(error_text(&e)),
             None => {}
         }
@@ -256,7 +262,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                 } else {
                     view! { <div class="hand-area covered"></div> }.into_any()
                 }}
-                <MoveLog lines=Signal::derive(move || game.with(|s| s.log.iter().map(|e| describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()) />
+                <MoveLog lines=Signal::derive(move || game.with(|s| s.log.iter().zip(log_lines_now(&s.log)).map(|(e, now)| describe(e, &s.seats, &now)).collect::<Vec<_>>()).unwrap_or_default()) />
             </aside>
         </div>
     }

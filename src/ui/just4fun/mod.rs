@@ -124,6 +124,22 @@ pub fn PlayJust4Fun() -> impl IntoView {
     });
     let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
     // Asked by every card and the actions; computed once per position.
+    // The plays the rules allow now (card values, ascending), once per position: "Place" is
+    // only offered for one of them (not, say, for a field that is blocked for the mover).
+    let legal_plays = Memo::new(move |_| {
+        game.with(|s| {
+            s.state.legal_moves().into_iter().filter_map(|m| match m {
+                Move::Play { cards } => Some(cards),
+                Move::NewHand => None,
+            }).collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    });
+    let can_place = move || {
+        let mut cards = selection();
+        crate::engine::sort::sort(&mut cards);
+        legal_plays.with(|l| l.contains(&cards))
+    };
     let must_swap = Memo::new(move |_| game.person_to_move() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false));
     let log_lines = Signal::derive(move || {
         game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
@@ -259,7 +275,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
                                         <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
                                             {t("Auswahl leeren", "Clear")}
                                         </button>
-                                        <button class="primary" data-test="place" disabled=move || target().is_none() on:click=move |_| place()>
+                                        <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
                                             {move || match target() {
                                                 Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
                                                 None => t("Setzen", "Place").to_string(),

@@ -34,7 +34,7 @@ pub fn SettingsScreen() -> impl IntoView {
                         on:change=move |ev| { let on = event_target_checked(&ev); change(&move |s| s.handover = on) } />
                     {t("Übergabe-Bildschirm zwischen den Zügen", "Hand-over screen between turns")}
                 </label>
-                <p class="hint">{t("Verdeckt Karten und Steine, bis der nächste Spieler tippt. Ausschalten nur, wenn niemand schummelt.", "Hides cards and tiles until the next player taps. Switch off only if nobody peeks.")}</p>
+                <p class="hint">{t("Verdeckt die Handkarten (Just 4 Fun, Gut angelegt) und das gezogene Plättchen (Sudoku), bis der nächste Spieler tippt. Ausgeschaltet sieht sie jeder, der aufs Gerät schaut – nur, wenn niemand schummelt. Die verdeckte Wand von Vier mal Vier wird immer verdeckt weitergegeben.", "Hides the hands (Just 4 Fun, Gut angelegt) and the drawn tile (Sudoku) until the next player taps. Switched off, anyone looking at the device sees them – only if nobody peeks. The hidden wall of Vier mal Vier is always passed on covered.")}</p>
                 <label class="check">
                     <input type="checkbox" data-test="setting-motion" prop:checked=move || ctx.settings.with(|s| s.reduced_motion)
                         on:change=move |ev| { let on = event_target_checked(&ev); change(&move |s| s.reduced_motion = on) } />

@@ -110,16 +110,17 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 GameKind::VierMalVier => view! { <viermalvier::OptionsForm options=vv_options /> }.into_any(),
                 GameKind::GutAngelegt => view! { <gutangelegt::OptionsForm options=ga_options /> }.into_any(),
             }}
-            <section>
+            // Vier mal Vier's hidden wall is always passed on covered; its open view hides nothing.
+            <section hidden=kind == GameKind::VierMalVier>
                 <label class="check">
-                    <input type="checkbox"
+                    <input type="checkbox" data-test="handover-setting"
                         prop:checked=move || ctx.settings.with(|s| s.handover)
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             ctx.settings.update(|s| s.handover = on);
                             let _ = ctx.settings.with_untracked(|s| s.store());
                         } />
-                    {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt Karten und Plättchen)", "Hand-over screen between turns (hides cards and tiles)")}
+                    {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
                 </label>
             </section>
             <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>

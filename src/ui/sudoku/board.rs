@@ -1,6 +1,6 @@
 //! The 9×9 board and the 40-space score track as SVG.
 
-use crate::engine::sudoku::{col, name, row, Sudoku, CELLS, SIZE, TRACK};
+use crate::engine::sudoku::{col, name, row, Mode, Sudoku, CELLS, SIZE, TRACK};
 use crate::session::Seat;
 use crate::ui::i18n::is_de;
 use crate::decimal::num;
@@ -26,8 +26,9 @@ pub struct CellView {
     pub legal: bool,
     /// Points shown on a legal field (assisted mode).
     pub points: Option<u32>,
-    /// The held tile previewed here: (number, points).
-    pub preview: Option<(u8, u32)>,
+    /// The held tile previewed here: (number, points). Under table rules no points: they would
+    /// tell the player whether the field is legal, which is theirs to judge.
+    pub preview: Option<(u8, Option<u32>)>,
     pub last: bool,
 }
 
@@ -49,7 +50,7 @@ pub fn cell_views(
                 tile: game.tile(cell).map(|t| (t.number, t.gold, t.by.filter(|_| seats.len() > 1).and_then(|p| seats.get(p)).map(|s| s.color.id()))),
                 legal: mark.is_some(),
                 points: mark.and_then(|(_, p)| *p),
-                preview: preview.filter(|(c, _)| *c == cell).map(|(c, n)| (n, game.points_at(c))),
+                preview: preview.filter(|(c, _)| *c == cell).map(|(c, n)| (n, (crate::engine::Game::options(game).mode == Mode::Assisted).then(|| game.points_at(c)))),
                 last: last == Some(cell),
             }
         })
@@ -111,7 +112,7 @@ fn Field(view: CellView, on_tap: Callback<usize>) -> impl IntoView {
         view! {
             <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
             <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text>
+            {p.map(|p| view! { <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> })}
         }
     });
     let aria = field_label(&view);

@@ -230,6 +230,14 @@ pub fn PlaySudoku() -> impl IntoView {
             }
             .to_string();
         };
+        if !assisted() {
+            // Table rules: nothing here may tell whether the field is legal.
+            return if is_de() {
+                format!("{}: nochmal tippen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.", name(cell))
+            } else {
+                format!("{}: tap again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
+            };
+        }
         let points = game.with(|s| s.state.points_at(cell)).unwrap_or(0);
         if is_de() {
             format!("{}: {points} Punkte – nochmal tippen oder „Legen“.", name(cell))

@@ -138,6 +138,8 @@ pub fn with_slots(mut view: WallView, game: &VierMalVier, stone: Option<u8>, fac
     for spot in game.spots() {
         let Ok((c, r)) = game.landing(spot) else { continue };
         let col = match spot {
+            // The first stone stands in the middle.
+            _ if width == 0 => 0,
             // A new stone at side 0's left end is at the right end for side 1, and so on.
             Spot::Left => if side == 0 { -1 } else { width as i32 },
             Spot::Right => if side == 0 { width as i32 } else { -1 },
@@ -154,8 +156,8 @@ pub fn with_slots(mut view: WallView, game: &VierMalVier, stone: Option<u8>, fac
 }
 
 fn x_of(width: usize, col: i32) -> f64 {
-    // Centre the wall and its end slots in six columns.
-    let left = (6.0 - (width.min(WIDTH) as f64 + 2.0)) / 2.0;
+    // Centre the wall and its end slots in six columns (an empty wall: its first stone).
+    let left = (6.0 - (width.clamp(1, WIDTH) as f64 + 2.0)) / 2.0;
     PAD + (left + f64::from(col) + 1.0) * CELL
 }
 

@@ -1,0 +1,101 @@
+//! Screenshots of every screen at the three target viewports (tablet landscape and portrait,
+//! phone; touch), so a reviewer can look at the app without playing it.
+//!
+//! `cargo run --release -p spieltisch-tools --bin screenshots -- [--dist DIR] [--out DIR]`
+//! (`scripts/screenshots.sh` builds the app first). Writes `<out>/<viewport>/<screen>.png` and
+//! `<out>/index.html`, a page showing them all side by side.
+
+use spieltisch_tools::dist;
+use spieltisch_tools::screens::{self, Viewport, KINDS, VIEWPORTS};
+use spieltisch_tools::server::StaticServer;
+use spieltisch_tools::webdriver::{Browser, Result};
+use std::path::{Path, PathBuf};
+
+/// A screen: its file name and how to get there from a fresh page.
+type Screen = (String, Box<dyn Fn(&Browser, &str) -> Result<()>>);
+
+fn all_screens() -> Vec<Screen> {
+    let mut list: Vec<Screen> = vec![
+        ("home".into(), Box::new(|b: &Browser, base: &str| b.goto(base).and_then(|_| b.wait_for("[data-test=home]", std::time::Duration::from_secs(30)).map(|_| ())))),
+        ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
+    ];
+    for kind in KINDS {
+        list.push((format!("{kind}-setup"), Box::new(move |b: &Browser, base: &str| screens::setup(b, base, kind, 4))));
+        list.push((format!("{kind}-start"), Box::new(move |b: &Browser, base: &str| screens::person_game(b, base, kind, 2, &[]))));
+        list.push((format!("{kind}-4-players"), Box::new(move |b: &Browser, base: &str| screens::person_game(b, base, kind, 4, &[]))));
+        list.push((format!("{kind}-mid-game"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 2, Some(12)))));
+        list.push((format!("{kind}-end"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 4, None))));
+        list.push((format!("{kind}-rules"), Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}")))));
+    }
+    list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| screens::person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
+    list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| screens::person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
+    list
+}
+
+fn main() {
+    let mut dist_dir = dist::dist_dir();
+    let mut out = PathBuf::from("target/screenshots");
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--dist" => dist_dir = PathBuf::from(args.next().expect("--dist DIR")),
+            "--out" => out = PathBuf::from(args.next().expect("--out DIR")),
+            _ => {
+                eprintln!("usage: screenshots [--dist DIR] [--out DIR]");
+                std::process::exit(2);
+            }
+        }
+    }
+    if let Err(e) = run(&dist_dir, &out) {
+        eprintln!("screenshots failed: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run(dist_dir: &Path, out: &Path) -> std::result::Result<(), String> {
+    let server = StaticServer::serve(dist_dir, "/spieltisch/").map_err(|e| e.to_string())?;
+    let base = server.url();
+    let screens = all_screens();
+    let mut failed = Vec::new();
+    for viewport in VIEWPORTS {
+        let dir = out.join(viewport.name);
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        for (name, reach) in &screens {
+            // A fresh browser per screen: no saved games or settings carry over.
+            let shot = Browser::start().and_then(|b| {
+                screens::apply(&b, viewport)?;
+                reach(&b, &base)?;
+                std::thread::sleep(std::time::Duration::from_millis(400));
+                b.screenshot(&dir.join(format!("{name}.png")))
+            });
+            match shot {
+                Ok(()) => println!("{}/{name}.png", viewport.name),
+                Err(e) => {
+                    eprintln!("{}/{name}: {e}", viewport.name);
+                    failed.push(format!("{}/{name}", viewport.name));
+                }
+            }
+        }
+    }
+    write_index(out, &screens.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), &VIEWPORTS).map_err(|e| e.to_string())?;
+    println!("open {}", out.join("index.html").display());
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("not reached: {}", failed.join(", ")))
+    }
+}
+
+/// One row per screen, one column per viewport, each image at its real size.
+fn write_index(out: &Path, screens: &[&str], viewports: &[Viewport]) -> std::io::Result<()> {
+    let mut html = String::from("<!DOCTYPE html><meta charset=utf-8><title>Spieltisch screenshots</title><style>body{font:14px sans-serif;background:#ddd}td{vertical-align:top;padding:8px}img{border:1px solid #888;background:#fff}</style><table>");
+    for screen in screens {
+        html.push_str(&format!("<tr><th colspan={}>{screen}</th></tr><tr>", viewports.len()));
+        for v in viewports {
+            html.push_str(&format!("<td>{}<br><img src=\"{}/{screen}.png\" width={} height={}></td>", v.name, v.name, v.width, v.height));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</table>");
+    std::fs::write(out.join("index.html"), html)
+}

@@ -1,0 +1,129 @@
+//! Browser tests for what a newcomer hit at the table (issue 12): setup keeps what was typed,
+//! rematches change the start player, buttons that cannot work are disabled, and the rules'
+//! corrections (Gut angelegt's wrong claims, Sudoku's table rules) show as they score.
+
+mod common;
+use common::*;
+
+/// Typing names, choosing the player count and an option, then toggling the hand-over setting
+/// keeps all of it (the setting used to rebuild the whole screen).
+#[test]
+fn setup_keeps_what_was_typed_when_a_setting_changes() {
+    let app = App::start("setup_keeps_input", "/spieltisch/");
+    app.click("[data-test=new-gutangelegt]");
+    app.wait("[data-test=setup]");
+    app.click("[data-test=players-3]");
+    let names = app.b.find_all("[data-test=player-name]").ctx("names");
+    app.b.clear(&names[0]).ctx("clear");
+    app.b.send_keys(&names[0], "Zoë").ctx("type");
+    app.click("[data-test=opt-announce]");
+    let before = app.js("return document.querySelector('[data-test=opt-announce]').checked;");
+    app.click("[data-test=handover-setting]");
+    let names = app.b.find_all("[data-test=player-name]").ctx("names");
+    assert_eq!(names.len(), 3, "the player count was lost");
+    assert_eq!(app.b.prop(&names[0], "value").ctx("value"), "Zoë", "the typed name was lost");
+    let after = app.js("return document.querySelector('[data-test=opt-announce]').checked;");
+    assert_eq!(before, after, "the option was lost");
+    assert_eq!(after, serde_json::json!(true));
+    app.click("[data-test=handover-setting]");
+    assert_eq!(app.b.prop(&app.b.find_all("[data-test=player-name]").ctx("names")[0], "value").ctx("value"), "Zoë");
+}
+
+/// The game's record as stored (format 3 JSON).
+fn record(app: &App) -> serde_json::Value {
+    serde_json::from_str(&app.autosave_raw().expect("a running game's record")).expect("record JSON")
+}
+
+/// A rematch keeps players and options, and the next player in turn order starts it: every game
+/// of the kind, each with computers only so it ends by itself.
+#[test]
+fn a_rematch_changes_the_start_player() {
+    let app = App::start("rematch_start_player", "/spieltisch/");
+    for kind in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
+        app.b.goto(&format!("{}?budget=30#/new/{kind}", app.base_url)).ctx("open setup");
+        app.wait("[data-test=setup]");
+        if app.exists("[data-test=players-3]") && kind != "sudoku" {
+            app.click("[data-test=players-3]");
+        } else if app.exists("[data-test=players-2]") {
+            app.click("[data-test=players-2]");
+        }
+        for easy in app.b.find_all("[data-test=kind-easy]").ctx("kinds") {
+            app.b.click(&easy).ctx("easy");
+        }
+        app.click("[data-test=start]");
+        app.click("[data-test=skip]");
+        app.b.wait_for("[data-test=end-screen]", std::time::Duration::from_secs(120)).ctx("end of the first game");
+        let first = record(&app);
+        let names = |r: &serde_json::Value| r["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        let before = names(&first);
+        let id = first["id"].clone();
+        app.click("[data-test=rematch]");
+        app.b
+            .wait_until(T, "the rematch's record", |_| Ok(app.autosave_raw().filter(|r| !r.contains(&format!("\"id\":{id}")))))
+            .ctx("rematch");
+        let second = record(&app);
+        let mut rotated = before.clone();
+        rotated.rotate_left(1);
+        assert_eq!(names(&second), rotated, "{kind}: the second player starts the rematch");
+        assert_eq!(second["state"]["options"], first["state"]["options"], "{kind}: the options stay");
+    }
+}
+
+/// A Just 4 Fun position (two people, built by random play) in which the player to move holds
+/// cards that add up to a field blocked for them: the game and those cards' hand positions.
+fn blocked_position() -> (spieltisch::session::AnySession, Vec<usize>, u8) {
+    use spieltisch::engine::just4fun::Just4Fun;
+    use spieltisch::engine::Game;
+    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
+    for seed in 0..500u64 {
+        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+        let mut s = Session::<Just4Fun>::new(seats, Default::default(), seed).unwrap();
+        let mut pick = seed;
+        while let Some(me) = s.state.to_move() {
+            let hand = s.state.hand(me).to_vec();
+            // Subsets of up to four hand positions, by bit mask.
+            for mask in 1u32..(1 << hand.len()) {
+                let picked: Vec<usize> = (0..hand.len()).filter(|i| mask >> i & 1 == 1).collect();
+                let sum: u32 = picked.iter().map(|&i| u32::from(hand[i])).sum();
+                if picked.len() > 4 || sum > 36 {
+                    continue;
+                }
+                let field = sum as u8;
+                if s.state.cell_of(field).is_some_and(|cell| s.state.blocked_by(me, cell).is_some()) {
+                    return (AnySession::Just4Fun(s), picked, field);
+                }
+            }
+            let moves = s.state.legal_moves();
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+            s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
+        }
+    }
+    panic!("no position with a blocked field in reach");
+}
+
+/// Just 4 Fun: "Place on n" is disabled while field n is blocked for the mover (it used to be
+/// enabled and only brought an error).
+#[test]
+fn place_is_disabled_on_a_blocked_field() {
+    let (game, picked, field) = blocked_position();
+    let app = App::start("j4f_place_blocked", "/spieltisch/");
+    let id = "00000000000000ab";
+    let meta = spieltisch::session::SaveMeta { name: "blocked", saved_at: 1.0, id, rev: 1 };
+    app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &spieltisch::session::to_json(&game, meta).unwrap());
+    app.b.goto(&format!("{}#/play/{id}", app.base_url)).ctx("open the game");
+    app.wait("[data-test=game]");
+    if app.exists("[data-test=reveal]") {
+        app.click("[data-test=reveal]");
+    }
+    app.wait("[data-test=card]");
+    let cards = app.b.find_all("[data-test=card]").ctx("cards");
+    for &i in &picked {
+        app.b.click(&cards[i]).ctx("pick a card");
+    }
+    let place = app.wait("[data-test=place]");
+    assert!(app.b.text(&place).ctx("label").contains(&field.to_string()), "the button names field {field}");
+    assert_eq!(app.b.prop(&place, "disabled").ctx("disabled"), serde_json::json!(true), "field {field} is blocked, yet Place is enabled");
+    // With nothing picked it is disabled too.
+    app.click("[data-test=clear]");
+    assert_eq!(app.b.prop(&app.wait("[data-test=place]"), "disabled").ctx("disabled"), serde_json::json!(true), "nothing picked");
+}
