@@ -1,7 +1,7 @@
 //! Components every game uses: messages, the hand-over cover, the move log, confirmations, the
 //! end screen frame.
 
-use super::i18n::t;
+use super::i18n::{count_noun, t};
 use super::{AppCtx, GameHandle};
 use crate::engine::Outcome;
 use crate::session::Stored;
@@ -165,7 +165,7 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
                 " (" {move || lines.with(Vec::len)} ")"
                 {move || {
                     let n = ctx.game.with(|g| g.as_ref().map_or(0, crate::session::AnySession::hint_count));
-                    (n > 0).then(|| view! { <span class="hint-count" data-test="hint-count">{format!(" · {n} {}", if n == 1 { t("Tipp", "hint") } else { t("Tipps", "hints") })}</span> })
+                    (n > 0).then(|| view! { <span class="hint-count" data-test="hint-count">{format!(" · {n} {}", count_noun(n as u64, ("Tipp", "hint"), ("Tipps", "hints")))}</span> })
                 }}
             </summary>
             <ol>
@@ -217,7 +217,7 @@ fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, 
     view! {
         <section class="end-screen" data-test="end-screen" aria-live="polite">
             <h2>{headline}</h2>
-            {children()}
+            // The actions before the details: a long result table never pushes them off screen.
             <div class="row">
                 <button class="primary" data-test="rematch" on:click=move |_| on_rematch.run(())>
                     {t("Revanche", "Rematch")}
@@ -229,6 +229,7 @@ fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, 
                     {t("Startseite", "Home")}
                 </button>
             </div>
+            {children()}
         </section>
     }
     .into_any()
@@ -305,7 +306,7 @@ pub fn score_list(rows: Vec<(Seat, bool, u32)>) -> impl IntoView {
             {rows.into_iter().map(|(seat, current, score)| view! {
                 <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
                     <PlayerTag seat=seat />
-                    <span class="counts"><b>{score}</b>{t(" Punkte", " points")}</span>
+                    <span class="counts"><b>{score}</b>{count_noun(u64::from(score), (" Punkt", " point"), (" Punkte", " points"))}</span>
                 </li>
             }).collect_view()}
         </ul>

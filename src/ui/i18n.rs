@@ -37,6 +37,13 @@ pub fn t(de: &'static str, en: &'static str) -> &'static str {
     }
 }
 
+/// The noun for a count of `n` in the current language: `one` for exactly one, else `many`
+/// (each as (German, English)): "1 Punkt", "2 Punkte".
+pub fn count_noun(n: u64, one: (&'static str, &'static str), many: (&'static str, &'static str)) -> &'static str {
+    let (de, en) = if n == 1 { one } else { many };
+    t(de, en)
+}
+
 /// The browser's preferred language, German when it is anything but English.
 pub fn browser_lang() -> Lang {
     let preferred = web_sys::window().and_then(|w| w.navigator().language()).unwrap_or_default();

@@ -35,6 +35,21 @@ pub fn apply(b: &Browser, viewport: Viewport) -> Result<()> {
     Ok(())
 }
 
+/// Switches the app at `base` to German, its default language (headless Chromium asks for
+/// English): the stored setting, as the settings screen writes it.
+pub fn german(b: &Browser, base: &str) -> Result<()> {
+    b.goto(base)?;
+    b.wait_for("[data-test=home]", WAIT)?;
+    b.execute(
+        "const dir = location.pathname.replace(/[^/]*$/, ''); \
+         localStorage.setItem('spieltisch@' + dir + '|settings', JSON.stringify({ lang: 'de', handover: true, reduced_motion: false }));",
+        vec![],
+    )?;
+    b.refresh()?;
+    b.wait_for("[data-test=home]", WAIT)?;
+    Ok(())
+}
+
 /// The setup screen of `kind` with `players` seats (as many as the game allows, if fewer).
 pub fn setup(b: &Browser, base: &str, kind: &str, players: usize) -> Result<()> {
     b.goto(&format!("{base}#/new/{kind}"))?;
@@ -87,11 +102,76 @@ pub fn computer_game(b: &Browser, base: &str, kind: &str, players: usize, moves:
         Some(n) => {
             b.wait_until(WAIT, "the computers to make their moves", |b| {
                 let played = b.execute("return Number((document.querySelector('[data-test=move-log]') || {}).dataset?.moves || 0);", vec![])?;
-                Ok((played.as_u64().unwrap_or(0) >= n).then_some(()))
+                // A short game may end first.
+                Ok((played.as_u64().unwrap_or(0) >= n || b.exists("[data-test=end-screen]")?).then_some(()))
             })?;
-            b.click_css("[data-test=pause]", WAIT)?;
-            b.click_css("[data-test=skip]", WAIT)?;
+            if let Some(pause) = b.try_find("[data-test=pause]")? {
+                b.click(&pause)?;
+                b.click_css("[data-test=skip]", WAIT)?;
+            }
         }
     }
     Ok(())
 }
+
+/// Checks the screen on show against the layout rules for touch (issue 12): no page scroll, the
+/// main action inside the viewport, tap targets at least 44 × 44 px, no text below 12 px on a
+/// board, no clipped label. Returns one line per problem (empty: all good).
+pub fn audit(b: &Browser) -> Result<Vec<String>> {
+    let found = b.execute(AUDIT_SCRIPT, vec![])?;
+    Ok(found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default())
+}
+
+/// The main action of each screen, by `data-test` name; the first one shown counts.
+const AUDIT_SCRIPT: &str = r#"
+const out = [], vw = innerWidth, vh = innerHeight;
+const shown = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !e.closest('[hidden]'); };
+const name = e => (e.dataset.test || e.tagName.toLowerCase()) + (e.textContent.trim() ? ' "' + e.textContent.trim().slice(0, 24) + '"' : (e.getAttribute('aria-label') ? ' [' + e.getAttribute('aria-label').slice(0, 24) + ']' : ''));
+const se = document.scrollingElement;
+if (se.scrollHeight > vh + 1) out.push('page scrolls vertically: ' + se.scrollHeight + ' px for ' + vh);
+if (se.scrollWidth > vw + 1) out.push('page scrolls sideways: ' + se.scrollWidth + ' px for ' + vw);
+// The main action: visible and inside the viewport.
+const main = ['start', 'place', 'new-hand', 'rematch', 'reveal', 'gold-rest'];
+for (const t of main) {
+  const e = [...document.querySelectorAll('[data-test=' + t + ']')].find(shown);
+  if (!e) continue;
+  const r = e.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > vh + 0.5 || r.right > vw + 0.5)
+    out.push('main action ' + name(e) + ' outside the viewport (top ' + Math.round(r.top) + ', bottom ' + Math.round(r.bottom) + ')');
+  break;
+}
+// Tap targets: HTML controls and the board's tappable fields.
+const targets = document.querySelectorAll('button, a[href], input, select, label.button, [role=button], [data-test=field], [data-test=cell], [data-test=slot], [data-test=card], [data-test=hand-card], [data-test=tafel-stone]');
+const small = new Map();
+for (const e of targets) {
+  if (!shown(e) || e.closest('.handover') && !document.querySelector('.handover')) continue;
+  if (e.type === 'checkbox' || e.type === 'file') continue; // their label is the target
+  const r = e.getBoundingClientRect();
+  if (r.width < 43.5 || r.height < 43.5) {
+    const k = (e.dataset.test || e.tagName.toLowerCase()) + ' ' + Math.round(r.width) + '×' + Math.round(r.height);
+    small.set(k, (small.get(k) || 0) + 1);
+  }
+}
+for (const [k, n] of small) out.push('tap target under 44 px: ' + k + (n > 1 ? ' (' + n + '×)' : ''));
+// Text on boards (SVG): rendered size and clipping by its SVG.
+const tiny = new Map();
+for (const t of document.querySelectorAll('svg text')) {
+  if (!shown(t)) continue;
+  const svg = t.ownerSVGElement, m = t.getScreenCTM();
+  const px = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+  const label = (svg.dataset.test || svg.getAttribute('class') || 'svg') + ' "' + t.textContent.trim().slice(0, 12) + '"';
+  if (px < 11.95) { const k = label.replace(/"[^"]*"/, '').trim() + ' ' + px.toFixed(1) + ' px'; tiny.set(k, (tiny.get(k) || 0) + 1); }
+  const r = t.getBoundingClientRect(), s = svg.getBoundingClientRect();
+  if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push('text clipped by its board: ' + label);
+}
+for (const [k, n] of tiny) out.push('board text under 12 px: ' + k + (n > 1 ? ' (' + n + '×)' : ''));
+// HTML text cut off (an ellipsis or hidden overflow).
+for (const e of document.querySelectorAll('h1, h2, button, label, .player, th, td')) {
+  if (!shown(e)) continue;
+  const s = getComputedStyle(e);
+  if ((s.overflow === 'hidden' || s.overflowX === 'hidden' || s.textOverflow === 'ellipsis') && e.scrollWidth > e.clientWidth + 1)
+    out.push('label cut off: ' + name(e));
+}
+return out;
+"#;

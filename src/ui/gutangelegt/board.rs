@@ -196,7 +196,8 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
                     view! {
                         <g class=format!("ga-line {kind}") data-test=format!("{kind}-line") data-points=points.to_string()>
                             <line x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) />
-                            <text x=num(x2 + 8.0) y=num(y2 - 8.0)>{format!("+{points}")}</text>
+                            // On the line's middle: always inside the table, never cut at its edge.
+                            <text x=num((x1 + x2) / 2.0) y=num((y1 + y2) / 2.0)>{format!("+{points}")}</text>
                         </g>
                     }
                 }).collect_view();

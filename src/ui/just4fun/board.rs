@@ -138,7 +138,7 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             <g class="stack">
                 <circle class=format!("stone-disc c-{}", color(owner)) cx=num(cx) cy=num(cy) r="34" />
                 <circle class="stack-ring" cx=num(cx) cy=num(cy) r="40" />
-                <text class=format!("stack-count c-{}", color(owner)) x=num(cx + 27.0) y=num(cy + 35.0)>{format!("×{count}")}</text>
+                <text class=format!("stack-count c-{}", color(owner)) x=num(cx + 26.0) y=num(cy + 33.0)>{format!("×{count}")}</text>
             </g>
         }
     });
@@ -162,15 +162,16 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             {stack}
             <text class="number" x=num(cx) y=num(cy)>{field.number}</text>
             {loose.into_iter().map(|(p, n)| {
+                // Discs big enough for a 12 px count on a phone, clear of a two-digit number.
                 let (sx, sy) = match seat_side(p, players) {
-                    Side::Bottom => (cx, y + CELL - 15.0),
-                    Side::Top => (cx, y + 15.0),
-                    Side::Left => (x + 15.0, cy),
-                    Side::Right => (x + CELL - 15.0, cy),
+                    Side::Bottom => (cx, y + CELL - 16.0),
+                    Side::Top => (cx, y + 16.0),
+                    Side::Left => (x + 16.0, cy),
+                    Side::Right => (x + CELL - 16.0, cy),
                 };
                 view! {
                     <g class="loose">
-                        <circle class=format!("stone-disc c-{}", color(p)) cx=num(sx) cy=num(sy) r="12" />
+                        <circle class=format!("stone-disc c-{}", color(p)) cx=num(sx) cy=num(sy) r="14" />
                         <text class=format!("stone-count c-{}", color(p)) x=num(sx) y=num(sy)>{n}</text>
                     </g>
                 }

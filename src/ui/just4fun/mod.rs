@@ -8,7 +8,7 @@ use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use board::{field_views, seat_side, side_arrow, Board};
 use leptos::prelude::*;
@@ -325,7 +325,7 @@ fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
                             <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
                             <PlayerTag seat=seat />
                             <span class="counts">
-                                <b>{supply}</b>{t(" Steine", " stones")}
+                                <b>{supply}</b>{count_noun(u64::from(supply), (" Stein", " stone"), (" Steine", " stones"))}
                                 {(boxed > 0).then(|| view! { " · " <b>{boxed}</b>{t(" in der Box", " boxed")} })}
                             </span>
                         </li>

@@ -25,13 +25,14 @@ pub fn Home() -> impl IntoView {
     });
 
     view! {
-        <main class="home" data-test="home">
+        <main class="home screen" data-test="home">
             <header class="home-head">
                 <h1>"Spieltisch"</h1>
                 <button data-test="settings" on:click=move |_| ctx.go(Route::Settings)>
                     {t("Einstellungen", "Settings")}
                 </button>
             </header>
+            <div class="screen-body">
             {move || match unfinished.get() {
                 Ok(list) if !list.is_empty() => Some(view! {
                     <section class="unfinished" data-test="unfinished">
@@ -87,6 +88,7 @@ pub fn Home() -> impl IntoView {
                     } />
                 </label>
             </section>
+            </div>
         </main>
     }
 }

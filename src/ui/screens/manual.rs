@@ -35,11 +35,12 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
     let url = format!("rules/{}.{}.html", kind.id(), if is_de() { "de" } else { "en" });
     leptos::task::spawn_local(async move { text.set(Some(fetch_text(&url).await)) });
     view! {
-        <main class="rules" data-test="rules-screen">
+        <main class="rules screen" data-test="rules-screen">
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Zurück", "Back") on:click=back>"‹"</button>
                 <h1>{game_name(kind)} " – " {t("Regeln", "Rules")}</h1>
             </header>
+            <div class="screen-body">
             {move || match text.get() {
                 None => view! { <p class="hint">{t("Die Regeln werden geladen …", "Loading the rules …")}</p> }.into_any(),
                 Some(None) => view! {
@@ -48,6 +49,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
                 // Our own static text, shipped with the app.
                 Some(Some(html)) => view! { <article class="rules-text" data-test="rules-text" inner_html=html></article> }.into_any(),
             }}
+            </div>
         </main>
     }
 }

@@ -67,8 +67,13 @@ pub fn Play() -> impl IntoView {
                         <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 4 10 10 2 16ZM10 4 18 10 10 16Z" /></svg>
                     </button>
                 </Show>
-                <button data-test="save-as" on:click=move |_| saving.set(true)>{t("Speichern unter …", "Save as …")}</button>
-                <button data-test="rules" on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>{t("Regeln", "Rules")}</button>
+                // Icons with names for screen readers: the game's title keeps its room on a phone.
+                <button class="icon" data-test="save-as" aria-label=t("Speichern unter …", "Save as …") title=t("Speichern unter …", "Save as …") on:click=move |_| saving.set(true)>
+                    <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M9 2h2v8l3-3 1.4 1.4L10 13.8 4.6 8.4 6 7l3 3zM3 12h2v4h10v-4h2v6H3z" /></svg>
+                </button>
+                <button class="icon" data-test="rules" aria-label=t("Regeln", "Rules") title=t("Regeln", "Rules") on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>
+                    <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
+                </button>
             </header>
             {move || match kind.get().filter(|_| body_ready.get()) {
                 _ if !body_ready.get() => ().into_any(),

@@ -14,11 +14,12 @@ pub fn SettingsScreen() -> impl IntoView {
         }
     };
     view! {
-        <main class="settings" data-test="settings-screen">
+        <main class="settings screen" data-test="settings-screen">
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
                 <h1>{t("Einstellungen", "Settings")}</h1>
             </header>
+            <div class="screen-body">
             <section>
                 <h2>{t("Sprache", "Language")}</h2>
                 <div class="row segmented">
@@ -41,6 +42,7 @@ pub fn SettingsScreen() -> impl IntoView {
                     {t("Weniger Bewegung (keine Animationen)", "Reduced motion (no animations)")}
                 </label>
             </section>
+            </div>
         </main>
     }
 }

@@ -76,11 +76,12 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     };
 
     view! {
-        <main class="setup" data-test="setup">
+        <main class="setup screen" data-test="setup">
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
                 <h1>{game_name(kind)} " – " {t("neues Spiel", "new game")}</h1>
             </header>
+            <div class="screen-body">
             <section>
                 <h2>{t("Wie viele spielen?", "How many players?")}</h2>
                 <div class="row segmented">
@@ -123,7 +124,10 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                     {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
                 </label>
             </section>
-            <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>
+            </div>
+            <footer class="screen-foot">
+                <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>
+            </footer>
         </main>
     }
 }

@@ -8,7 +8,7 @@ pub mod wall;
 use crate::engine::viermalvier::{Event, GameEnd, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
 use crate::ui::components::{option_check, MoveLog, PlayerTag};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, wall_view, with_slots, Wall};
@@ -212,7 +212,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
                         view! {
                             <li class="player" class:current=current aria-current=current.then_some("true")>
                                 <PlayerTag seat=seat />
-                                {many.then(|| view! { <span class="counts"><b>{points}</b>{t(" Matchpunkte", " match points")}</span> })}
+                                {many.then(|| view! { <span class="counts"><b>{points}</b>{count_noun(u64::from(points), (" Matchpunkt", " match point"), (" Matchpunkte", " match points"))}</span> })}
                             </li>
                         }
                     }).collect_view()}

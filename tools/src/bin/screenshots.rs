@@ -1,9 +1,11 @@
 //! Screenshots of every screen at the three target viewports (tablet landscape and portrait,
 //! phone; touch), so a reviewer can look at the app without playing it.
 //!
-//! `cargo run --release -p spieltisch-tools --bin screenshots -- [--dist DIR] [--out DIR]`
+//! `cargo run --release -p spieltisch-tools --bin screenshots -- [--dist DIR] [--out DIR] [--only TEXT]`
+//! (`--only`: just the screens whose name contains TEXT)
 //! (`scripts/screenshots.sh` builds the app first). Writes `<out>/<viewport>/<screen>.png` and
-//! `<out>/index.html`, a page showing them all side by side.
+//! `<out>/index.html`, a page showing them all side by side; lists every layout problem it finds
+//! on each screen ([`screens::audit`]).
 
 use spieltisch_tools::dist;
 use spieltisch_tools::screens::{self, Viewport, KINDS, VIEWPORTS};
@@ -23,7 +25,7 @@ fn all_screens() -> Vec<Screen> {
         list.push((format!("{kind}-setup"), Box::new(move |b: &Browser, base: &str| screens::setup(b, base, kind, 4))));
         list.push((format!("{kind}-start"), Box::new(move |b: &Browser, base: &str| screens::person_game(b, base, kind, 2, &[]))));
         list.push((format!("{kind}-4-players"), Box::new(move |b: &Browser, base: &str| screens::person_game(b, base, kind, 4, &[]))));
-        list.push((format!("{kind}-mid-game"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 2, Some(12)))));
+        list.push((format!("{kind}-mid-game"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 2, Some(if kind == "viermalvier" { 5 } else { 12 })))));
         list.push((format!("{kind}-end"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 4, None))));
         list.push((format!("{kind}-rules"), Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}")))));
     }
@@ -35,28 +37,31 @@ fn all_screens() -> Vec<Screen> {
 fn main() {
     let mut dist_dir = dist::dist_dir();
     let mut out = PathBuf::from("target/screenshots");
+    let mut only = String::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--dist" => dist_dir = PathBuf::from(args.next().expect("--dist DIR")),
             "--out" => out = PathBuf::from(args.next().expect("--out DIR")),
+            "--only" => only = args.next().expect("--only TEXT"),
             _ => {
-                eprintln!("usage: screenshots [--dist DIR] [--out DIR]");
+                eprintln!("usage: screenshots [--dist DIR] [--out DIR] [--only TEXT]");
                 std::process::exit(2);
             }
         }
     }
-    if let Err(e) = run(&dist_dir, &out) {
+    if let Err(e) = run(&dist_dir, &out, &only) {
         eprintln!("screenshots failed: {e}");
         std::process::exit(1);
     }
 }
 
-fn run(dist_dir: &Path, out: &Path) -> std::result::Result<(), String> {
+fn run(dist_dir: &Path, out: &Path, only: &str) -> std::result::Result<(), String> {
     let server = StaticServer::serve(dist_dir, "/spieltisch/").map_err(|e| e.to_string())?;
     let base = server.url();
-    let screens = all_screens();
+    let screens: Vec<Screen> = all_screens().into_iter().filter(|(name, _)| name.contains(only)).collect();
     let mut failed = Vec::new();
+    let mut issues = 0;
     for viewport in VIEWPORTS {
         let dir = out.join(viewport.name);
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -64,12 +69,21 @@ fn run(dist_dir: &Path, out: &Path) -> std::result::Result<(), String> {
             // A fresh browser per screen: no saved games or settings carry over.
             let shot = Browser::start().and_then(|b| {
                 screens::apply(&b, viewport)?;
+                // In German, the app's default language (and its longer words).
+                screens::german(&b, &base)?;
                 reach(&b, &base)?;
                 std::thread::sleep(std::time::Duration::from_millis(400));
-                b.screenshot(&dir.join(format!("{name}.png")))
+                b.screenshot(&dir.join(format!("{name}.png")))?;
+                screens::audit(&b)
             });
             match shot {
-                Ok(()) => println!("{}/{name}.png", viewport.name),
+                Ok(problems) => {
+                    println!("{}/{name}.png{}", viewport.name, if problems.is_empty() { "" } else { ":" });
+                    for p in &problems {
+                        println!("    {p}");
+                    }
+                    issues += problems.len();
+                }
                 Err(e) => {
                     eprintln!("{}/{name}: {e}", viewport.name);
                     failed.push(format!("{}/{name}", viewport.name));
@@ -79,6 +93,7 @@ fn run(dist_dir: &Path, out: &Path) -> std::result::Result<(), String> {
     }
     write_index(out, &screens.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), &VIEWPORTS).map_err(|e| e.to_string())?;
     println!("open {}", out.join("index.html").display());
+    println!("layout problems (no page scroll, main action in view, taps ≥ 44 px, board text ≥ 12 px, nothing cut off): {issues}");
     if failed.is_empty() {
         Ok(())
     } else {
