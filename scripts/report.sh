@@ -4,13 +4,4 @@
 # headless-Chromium runs, and random games per second of each engine (native).
 #
 #   bash scripts/report.sh [report options, e.g. --runs 3 --seconds 1 --no-browser]
-set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-
-source scripts/setup.sh --browser
-
-echo "==> trunk build --release"
-trunk build --release
-
-echo "==> report"
-cargo run --quiet --release -p spieltisch-tools --bin report -- --dist dist "$@"
+exec bash "$(dirname "${BASH_SOURCE[0]}")/run-tool.sh" report "$@"

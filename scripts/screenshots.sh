@@ -4,13 +4,4 @@
 # and target/screenshots/index.html.
 #
 #   bash scripts/screenshots.sh [--out DIR]
-set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
-
-source scripts/setup.sh --browser
-
-echo "==> trunk build --release"
-trunk build --release
-
-echo "==> screenshots"
-cargo run --quiet --release -p spieltisch-tools --bin screenshots -- --dist dist "$@"
+exec bash "$(dirname "${BASH_SOURCE[0]}")/run-tool.sh" screenshots "$@"
