@@ -329,3 +329,31 @@ fn the_cover_shows_only_between_people() {
         reveal("0");
     }
 }
+
+/// (8) When the worker cannot start (its files are missing from the deployment), a plain
+/// message says so, the game stays saved and playable, and nothing else breaks.
+#[test]
+fn a_worker_that_cannot_start_is_said_plainly_and_the_game_stays_saved() {
+    let dir = std::env::temp_dir().join(format!("spieltisch-no-worker-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&dist(), &dir);
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("spieltisch-worker") {
+            std::fs::remove_file(entry.path()).unwrap();
+        }
+    }
+    let app = App::start_serving("computers-no-worker", "/tisch/", &dir);
+    open(&app, TEST_BUDGET);
+    start_with_seats(&app, "just4fun", Some(2), &["kind-hard", "kind-person"], &[]);
+    let banner = app.b.wait_for("[data-test=computer-failed]", Duration::from_secs(30)).ctx("the message");
+    let text = app.b.text(&banner).ctx("text");
+    assert!(text.contains("gespeichert") || text.contains("saved"), "the message says the game is kept: {text:?}");
+    let saved = record(&app).expect("the game is saved");
+    assert_eq!(saved["turn"].as_u64(), Some(0));
+    assert_eq!(saved["players"][0]["kind"]["computer"].as_str(), Some("hard"), "the seats are kept: {saved}");
+    assert!(!app.exists("[data-test=thinking]"), "no computer is said to think");
+    // The rules still open: the page works.
+    app.click("[data-test=rules]");
+    app.wait("[data-test=rules-screen]");
+    let _ = std::fs::remove_dir_all(&dir);
+}
