@@ -25,6 +25,31 @@ pub const KINDS: [&str; 4] = ["just4fun", "gutangelegt", "viermalvier", "sudoku"
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// A screen: its name and how to get there from a fresh page at the app's URL.
+pub type Screen = (String, Box<dyn Fn(&Browser, &str) -> Result<()>>);
+
+/// Every screen worth looking at: home, settings, and per game its setup, a start with 2 and
+/// with 4 players, a paused computer game, the end, the rules; the announce and open variants.
+pub fn all() -> Vec<Screen> {
+    let mut list: Vec<Screen> = vec![
+        ("home".into(), Box::new(|b: &Browser, base: &str| b.goto(base).and_then(|_| b.wait_for("[data-test=home]", WAIT).map(|_| ())))),
+        ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
+    ];
+    for kind in KINDS {
+        list.push((format!("{kind}-setup"), Box::new(move |b: &Browser, base: &str| setup(b, base, kind, 4))));
+        list.push((format!("{kind}-start"), Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 2, &[]))));
+        list.push((format!("{kind}-4-players"), Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 4, &[]))));
+        // Vier mal Vier's games are short: a few stones are its middle.
+        let middle = if kind == "viermalvier" { 5 } else { 12 };
+        list.push((format!("{kind}-mid-game"), Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 2, Some(middle)))));
+        list.push((format!("{kind}-end"), Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 4, None))));
+        list.push((format!("{kind}-rules"), Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}")))));
+    }
+    list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
+    list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
+    list
+}
+
 /// Makes the page `viewport`-sized, as a touch device (a phone also as a mobile one).
 pub fn apply(b: &Browser, viewport: Viewport) -> Result<()> {
     b.cdp(

@@ -101,17 +101,56 @@ fn blocked_position() -> (spieltisch::session::AnySession, Vec<usize>, u8) {
     panic!("no position with a blocked field in reach");
 }
 
+/// Stores `game` as a running game's record and opens it.
+fn open_saved(app: &App, game: &spieltisch::session::AnySession) {
+    let id = "00000000000000ab";
+    let meta = spieltisch::session::SaveMeta { name: "saved", saved_at: 1.0, id, rev: 1 };
+    app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &spieltisch::session::to_json(game, meta).unwrap());
+    app.b.goto(&format!("{}#/play/{id}", app.base_url)).ctx("open the game");
+    app.wait("[data-test=game]");
+}
+
+/// Just 4 Fun, the end by majorities: every field someone keeps is marked with the keeper, and
+/// only those.
+#[test]
+fn the_end_board_shows_who_keeps_which_field() {
+    use spieltisch::engine::just4fun::Just4Fun;
+    use spieltisch::engine::Game;
+    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
+    let (game, kept) = (0..200u64)
+        .find_map(|seed| {
+            let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+            let mut s = Session::<Just4Fun>::new(seats, Default::default(), seed).unwrap();
+            let mut pick = seed;
+            while !s.state.is_over() {
+                let moves = s.state.legal_moves();
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+                s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
+            }
+            let kept = s.state.final_scoring()?.kept;
+            Some((AnySession::Just4Fun(s), kept))
+        })
+        .expect("a game that ends by majorities");
+    let app = App::start("j4f_end_kept", "/spieltisch/");
+    open_saved(&app, &game);
+    app.wait("[data-test=end-screen]");
+    let shown = app.js("return [...document.querySelectorAll('[data-test=field][data-kept]')].map(f => [Number(f.dataset.number), Number(f.dataset.kept)]);");
+    let mut shown: Vec<(u64, u64)> = shown.as_array().unwrap().iter().map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap())).collect();
+    shown.sort();
+    let mut expected: Vec<(u64, u64)> = kept.iter().enumerate().flat_map(|(p, fields)| fields.iter().map(move |&f| (u64::from(f), p as u64))).collect();
+    expected.sort();
+    assert!(!expected.is_empty());
+    assert_eq!(shown, expected, "the fields marked as kept");
+    assert_eq!(app.count(".kept-ring"), expected.len(), "one ring per kept field");
+}
+
 /// Just 4 Fun: "Place on n" is disabled while field n is blocked for the mover (it used to be
 /// enabled and only brought an error).
 #[test]
 fn place_is_disabled_on_a_blocked_field() {
     let (game, picked, field) = blocked_position();
     let app = App::start("j4f_place_blocked", "/spieltisch/");
-    let id = "00000000000000ab";
-    let meta = spieltisch::session::SaveMeta { name: "blocked", saved_at: 1.0, id, rev: 1 };
-    app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &spieltisch::session::to_json(&game, meta).unwrap());
-    app.b.goto(&format!("{}#/play/{id}", app.base_url)).ctx("open the game");
-    app.wait("[data-test=game]");
+    open_saved(&app, &game);
     if app.exists("[data-test=reveal]") {
         app.click("[data-test=reveal]");
     }

@@ -248,6 +248,9 @@ fn profi_objection_round_trip() {
     let after = app.autosave_state().unwrap();
     assert_eq!(after["to_move"].as_u64(), Some(0), "the stone's player moves again");
     assert!(app.exists("[data-test=tafel-stone][data-stone=\"9\"]"), "the stone is back on its Tafel");
+    // Said in a message, not only logged (the open view passes the device without a cover).
+    let said = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(said.contains("Einspruch") || said.contains("objection"), "the objection is said: {said:?}");
     // The log is folded away; its text is there all the same.
     let log = app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
     assert!(log.contains("Einspruch") || log.contains("objection"), "log: {log}");

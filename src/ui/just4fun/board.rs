@@ -70,12 +70,16 @@ pub struct FieldView {
     pub reachable: bool,
     pub target: bool,
     pub last: bool,
+    /// At the end by majorities: the player who keeps this field (`None`: a tie cleared it, or
+    /// the game is running or was won by a line).
+    pub kept_by: Option<usize>,
 }
 
 /// Field views for the current position. `viewer` is the player whose turn is shown (for
 /// blocked/reachable marks), `None` while nothing private may be shown.
 pub fn field_views(game: &Just4Fun, viewer: Option<usize>, target: Option<u8>, last_cell: Option<usize>) -> Vec<FieldView> {
     let reachable = viewer.map(|p| game.reachable_fields(p)).unwrap_or_default();
+    let kept = game.final_scoring().map(|s| s.kept).unwrap_or_default();
     (0..CELLS)
         .map(|cell| {
             let number = game.number_at(cell);
@@ -88,6 +92,7 @@ pub fn field_views(game: &Just4Fun, viewer: Option<usize>, target: Option<u8>, l
                 reachable: reachable.contains(&number),
                 target: target == Some(number),
                 last: last_cell == Some(cell),
+                kept_by: kept.iter().position(|fields| fields.contains(&number)),
             }
         })
         .collect()
@@ -106,7 +111,7 @@ pub fn Board(
             <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
             <For
                 each=move || fields.get()
-                key=|f| (f.cell, f.number, f.stones.clone(), f.locked_by, f.blocked, f.reachable, f.target, f.last)
+                key=|f| (f.cell, f.number, f.stones.clone(), f.locked_by, f.blocked, f.reachable, f.target, f.last, f.kept_by)
                 children=move |f| view! { <Field field=f seats=seats on_tap=on_tap /> }
             />
             {move || win_line.get().map(|line| {
@@ -126,7 +131,8 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
     let color = move |p: usize| seats.with_untracked(|s| s.get(p).map(|s| s.color.id()).unwrap_or("white"));
     let cell = field.cell;
     let mut class = format!("field band-{}", band(field.number));
-    for (flag, name) in [(field.reachable, " reachable"), (field.target, " target"), (field.last, " last"), (field.blocked, " blocked")] {
+    let scored = field.kept_by.is_some();
+    for (flag, name) in [(field.reachable, " reachable"), (field.target, " target"), (field.last, " last"), (field.blocked, " blocked"), (scored, " kept")] {
         if flag {
             class.push_str(name);
         }
@@ -152,6 +158,7 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             data-target=field.target.then_some("true")
             data-reachable=field.reachable.then_some("true")
             data-locked=field.locked_by.map(|p| p.to_string())
+            data-kept=field.kept_by.map(|p| p.to_string())
             role="button"
             tabindex="0"
             aria-label=field_label(&field, seats)
@@ -159,6 +166,8 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_tap.run(cell) }
         >
             <rect class="cell" x=num(x + 2.0) y=num(y + 2.0) width=num(CELL - 4.0) height=num(CELL - 4.0) rx="8" />
+            // At the end: a ring in the colour of whoever keeps the field.
+            {field.kept_by.map(|p| view! { <rect class=format!("kept-ring c-{}", color(p)) x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="7" /> })}
             {stack}
             <text class="number" x=num(cx) y=num(cy)>{field.number}</text>
             {loose.into_iter().map(|(p, n)| {
@@ -193,6 +202,10 @@ fn field_label(field: &FieldView, seats: Signal<Vec<Seat>>) -> String {
     }
     if field.blocked {
         parts.push((if is_de() { "für dich gesperrt" } else { "blocked for you" }).into());
+    }
+    if let Some(p) = field.kept_by {
+        let name = names.get(p).map_or("?", |s| s.name.as_str());
+        parts.push(if is_de() { format!("behält {name}") } else { format!("kept by {name}") });
     }
     parts.join(", ")
 }

@@ -18,6 +18,14 @@ pub fn game_name(kind: GameKind) -> &'static str {
     }
 }
 
+/// The name as said at the table, where the full one is long ("Sudoku").
+pub fn game_short_name(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Sudoku => "Sudoku",
+        other => game_name(other),
+    }
+}
+
 pub fn game_blurb(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Just4Fun => t(

@@ -1,7 +1,7 @@
 //! The game screen frame shared by all games: top bar, "save as", hand-over cover; the board
 //! and hands come from the game's own folder.
 
-use super::game_name;
+use super::{game_name, game_short_name};
 use crate::session::AnySession;
 use crate::ui::components::{ConflictDialog, HandOver, TapShield};
 use crate::ui::i18n::{is_de, t};
@@ -42,7 +42,11 @@ pub fn Play() -> impl IntoView {
         <main class="play" data-test="game" data-save-key=save_key>
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                <h1>{move || kind.get().map(game_name)}</h1>
+                // The full name, and on a phone the short one (CSS shows one of them).
+                <h1>{move || kind.get().map(|k| view! {
+                    <span class="name-long">{game_name(k)}</span>
+                    <span class="name-short">{game_short_name(k)}</span>
+                })}</h1>
                 <Show when=can_hint>
                     <button data-test="hint" disabled=move || c.hinting.get() on:click=move |_| computer::ask_hint(ctx)>
                         {move || if c.hinting.get() { t("Tipp …", "Hint …") } else { t("Tipp", "Hint") }}

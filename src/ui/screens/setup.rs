@@ -1,6 +1,6 @@
 //! New game: players (count, names, colours, seat order) and the game's options.
 
-use super::game_name;
+use super::{game_name, game_short_name};
 use crate::engine::GameKind;
 use crate::saves::PLAYERS;
 use crate::engine::bots::Level;
@@ -79,7 +79,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
         <main class="setup screen" data-test="setup">
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                <h1>{game_name(kind)} " – " {t("neues Spiel", "new game")}</h1>
+                <h1><span class="name-long">{game_name(kind)}</span><span class="name-short">{game_short_name(kind)}</span> " – " {t("neues Spiel", "new game")}</h1>
             </header>
             <div class="screen-body">
             <section>

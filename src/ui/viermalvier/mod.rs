@@ -147,7 +147,16 @@ pub fn PlayVierMalVier() -> impl IntoView {
     });
 
     let play = move |mv: Move| match game.play(&mv) {
-        Some(Ok(_)) => reset(),
+        Some(Ok(event)) => {
+            reset();
+            // A stone that goes back, or an announcement, is said, not only logged.
+            if matches!(event, Event::Objected { .. } | Event::TookBack { .. } | Event::Announced { .. }) {
+                let text = game.with_untracked(|s| notation::describe(&event, &s.seats, None, s.state.options().view));
+                if let Some(text) = text {
+                    ctx.say(text);
+                }
+            }
+        }
         Some(Err(e)) => ctx.warn(error_text(&e)),
         None => {}
     };

@@ -16,7 +16,7 @@ use spieltisch::saves::{Saves, Store, StoreError};
 use spieltisch::session::{PlayerColor, Seat, SeatKind, Session, Stored};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Default)]
 struct Map(RefCell<BTreeMap<String, String>>);
@@ -70,7 +70,7 @@ fn play_on<G: Game>(s: &mut Session<G>, rng: &mut u64, stop: usize) {
     }
 }
 
-fn write<G: Stored>(kind: GameKind, players: usize, dir: &PathBuf, seed: u64) {
+fn write<G: Stored>(kind: GameKind, players: usize, dir: &Path, seed: u64) {
     let map = Map::default();
     let saves = Saves::new(&map, "/");
     let mut rng = seed;

@@ -8,31 +8,10 @@
 //! on each screen ([`screens::audit`]).
 
 use spieltisch_tools::dist;
-use spieltisch_tools::screens::{self, Viewport, KINDS, VIEWPORTS};
+use spieltisch_tools::screens::{self, Screen, Viewport, VIEWPORTS};
 use spieltisch_tools::server::StaticServer;
-use spieltisch_tools::webdriver::{Browser, Result};
+use spieltisch_tools::webdriver::Browser;
 use std::path::{Path, PathBuf};
-
-/// A screen: its file name and how to get there from a fresh page.
-type Screen = (String, Box<dyn Fn(&Browser, &str) -> Result<()>>);
-
-fn all_screens() -> Vec<Screen> {
-    let mut list: Vec<Screen> = vec![
-        ("home".into(), Box::new(|b: &Browser, base: &str| b.goto(base).and_then(|_| b.wait_for("[data-test=home]", std::time::Duration::from_secs(30)).map(|_| ())))),
-        ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
-    ];
-    for kind in KINDS {
-        list.push((format!("{kind}-setup"), Box::new(move |b: &Browser, base: &str| screens::setup(b, base, kind, 4))));
-        list.push((format!("{kind}-start"), Box::new(move |b: &Browser, base: &str| screens::person_game(b, base, kind, 2, &[]))));
-        list.push((format!("{kind}-4-players"), Box::new(move |b: &Browser, base: &str| screens::person_game(b, base, kind, 4, &[]))));
-        list.push((format!("{kind}-mid-game"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 2, Some(if kind == "viermalvier" { 5 } else { 12 })))));
-        list.push((format!("{kind}-end"), Box::new(move |b: &Browser, base: &str| screens::computer_game(b, base, kind, 4, None))));
-        list.push((format!("{kind}-rules"), Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}")))));
-    }
-    list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| screens::person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
-    list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| screens::person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
-    list
-}
 
 fn main() {
     let mut dist_dir = dist::dist_dir();
@@ -59,7 +38,7 @@ fn main() {
 fn run(dist_dir: &Path, out: &Path, only: &str) -> std::result::Result<(), String> {
     let server = StaticServer::serve(dist_dir, "/spieltisch/").map_err(|e| e.to_string())?;
     let base = server.url();
-    let screens: Vec<Screen> = all_screens().into_iter().filter(|(name, _)| name.contains(only)).collect();
+    let screens: Vec<Screen> = screens::all().into_iter().filter(|(name, _)| name.contains(only)).collect();
     let mut failed = Vec::new();
     let mut issues = 0;
     for viewport in VIEWPORTS {
