@@ -166,6 +166,13 @@ fn Field(field: FieldView, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callb
             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_tap.run(cell) }
         >
             <rect class="cell" x=num(x + 2.0) y=num(y + 2.0) width=num(CELL - 4.0) height=num(CELL - 4.0) rx="8" />
+            // Marks that do not rely on colour: a dot where the mover can play, a cross where
+            // the field is blocked for them (each in the top left corner, clear of the stones).
+            {(field.reachable && !field.target).then(|| view! { <circle class="reach-mark" cx=num(x + 16.0) cy=num(y + 16.0) r="7" /> })}
+            {field.blocked.then(|| {
+                let d = format!("M {} {} l 14 14 m 0 -14 l -14 14", num(x + 9.0), num(y + 9.0));
+                view! { <path class="blocked-mark halo" d=d.clone() /> <path class="blocked-mark" d=d /> }
+            })}
             // At the end: a ring in the colour of whoever keeps the field.
             {field.kept_by.map(|p| view! { <rect class=format!("kept-ring c-{}", color(p)) x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="7" /> })}
             {stack}

@@ -184,7 +184,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
                 <div class="slot-info">
                     <strong>{title.clone()}</strong>
                     <span class="error" data-test="slot-error">{message}</span>
-                    {e.detail().map(|d| view! { <details class="detail"><summary>{t("Details", "Details")}</summary><code>{d.to_string()}</code></details> })}
+                    {e.detail().map(|d| view! { <details class="detail"><summary>{t("Technische Angaben (englisch)", "Technical details")}</summary><code>{d.to_string()}</code></details> })}
                 </div>
                 <div class="row">
                     <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
