@@ -166,3 +166,37 @@ fn place_is_disabled_on_a_blocked_field() {
     app.click("[data-test=clear]");
     assert_eq!(app.b.prop(&app.wait("[data-test=place]"), "disabled").ctx("disabled"), serde_json::json!(true), "nothing picked");
 }
+
+/// Vier mal Vier: when one stone makes four-rows on both sides, the end text says both, and who
+/// wins by which rule.
+#[test]
+fn a_four_row_on_both_sides_is_explained() {
+    use spieltisch::engine::viermalvier::{GameEnd, VierMalVier};
+    use spieltisch::engine::Game;
+    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
+    let (game, winner) = (0..500u64)
+        .find_map(|seed| {
+            let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+            let mut s = Session::<VierMalVier>::new(seats, Default::default(), seed).unwrap();
+            let mut pick = seed;
+            while s.state.end().is_none() {
+                let moves = s.state.legal_moves();
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+                s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
+            }
+            match s.state.end() {
+                Some(GameEnd::FourRow { winner, lines, .. }) if (0..2).all(|side| lines.iter().any(|(l, _)| *l == side)) => {
+                    let winner = *winner;
+                    Some((AnySession::VierMalVier(s), winner))
+                }
+                _ => None,
+            }
+        })
+        .expect("a game with four-rows on both sides");
+    let app = App::start("vv_both_sides", "/spieltisch/");
+    open_saved(&app, &game);
+    let text = app.b.text(&app.wait("[data-test=end-screen]")).ctx("end text");
+    assert!(text.contains("beiden Seiten") || text.contains("both sides"), "{text:?}");
+    let name = ["Anna", "Ben"][winner];
+    assert!(text.contains(&format!("also {name}")) || text.contains(&format!("so {name}")), "the winner by the rule: {text:?}");
+}

@@ -11,6 +11,22 @@ use leptos::prelude::*;
 fn game_line(end: &GameEnd, name: &dyn Fn(usize) -> String) -> String {
     let de = is_de();
     match end {
+        // Both sides at once: the rule decides for the opponent of the mover; say both.
+        GameEnd::FourRow { winner, mover, lines } if (0..2).all(|side| lines.iter().any(|(s, _)| *s == side)) => {
+            if de {
+                format!(
+                    "Der Stein von {} hat auf beiden Seiten eine Viererreihe gebildet. Regel: Hat die Seite des Gegners eine (allein oder auf beiden Seiten), gewinnt der Gegner – also {}.",
+                    name(*mover),
+                    name(*winner)
+                )
+            } else {
+                format!(
+                    "{}'s stone made a four-row on both sides. Rule: when the opponent's side has one (alone or on both sides), the opponent wins – so {}.",
+                    name(*mover),
+                    name(*winner)
+                )
+            }
+        }
         GameEnd::FourRow { winner, mover, .. } if winner == mover => {
             if de { format!("Viererreihe auf der eigenen Seite von {}.", name(*winner)) } else { format!("A four-row on {}'s own side.", name(*winner)) }
         }
