@@ -200,3 +200,38 @@ fn a_four_row_on_both_sides_is_explained() {
     let name = ["Anna", "Ben"][winner];
     assert!(text.contains(&format!("also {name}")) || text.contains(&format!("so {name}")), "the winner by the rule: {text:?}");
 }
+
+/// Vier mal Vier: a game that ends without a four-row draws each side's three-runs on its wall,
+/// as many as it scores.
+#[test]
+fn the_three_runs_are_drawn_at_a_blocked_end() {
+    use spieltisch::engine::viermalvier::{GameEnd, VierMalVier};
+    use spieltisch::engine::Game;
+    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
+    let (game, points) = (0..2000u64)
+        .find_map(|seed| {
+            let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+            let mut s = Session::<VierMalVier>::new(seats, Default::default(), seed).unwrap();
+            let mut pick = seed;
+            while s.state.end().is_none() {
+                let moves = s.state.legal_moves();
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+                s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
+            }
+            match s.state.end() {
+                Some(GameEnd::Blocked { points }) if points.iter().sum::<u32>() > 0 => {
+                    let points = *points;
+                    Some((AnySession::VierMalVier(s), points))
+                }
+                _ => None,
+            }
+        })
+        .expect("a game that ends blocked with three-runs");
+    let app = App::start("vv_three_runs", "/spieltisch/");
+    open_saved(&app, &game);
+    app.wait("[data-test=end-screen]");
+    for side in 0..2 {
+        let drawn = app.js(&format!("return document.querySelectorAll('[data-test=wall][data-side=\"{side}\"] [data-test=run-line]').length;"));
+        assert_eq!(drawn.as_u64(), Some(u64::from(points[side])), "side {side}: the runs drawn are the ones scored");
+    }
+}

@@ -413,24 +413,31 @@ impl VierMalVier {
 
     /// Runs of three adjacent same shapes on `side` (rows, columns, diagonals; per position).
     pub fn three_runs(&self, side: Side) -> u32 {
+        u32::try_from(self.three_run_cells(side).len()).unwrap_or(u32::MAX)
+    }
+
+    /// The runs [`three_runs`](Self::three_runs) counts: each as its first and last cell
+    /// (column, row) in side-0 coordinates.
+    pub fn three_run_cells(&self, side: Side) -> Vec<((usize, usize), (usize, usize))> {
         let shape = |c: i32, r: i32| -> Option<u8> {
             let (c, r) = (usize::try_from(c).ok()?, usize::try_from(r).ok()?);
             self.at(c, r).map(|p| p.shape_toward(side))
         };
-        let mut n = 0;
+        let mut runs = Vec::new();
         for c in 0..WIDTH as i32 {
             for r in 0..HEIGHT as i32 {
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                     let s = [shape(c, r), shape(c + dc, r + dr), shape(c + 2 * dc, r + 2 * dr)];
                     if let [Some(a), Some(b), Some(d)] = s {
                         if a == b && b == d {
-                            n += 1;
+                            // In range: `shape` found stones at all three.
+                            runs.push(((c as usize, r as usize), ((c + 2 * dc) as usize, (r + 2 * dr) as usize)));
                         }
                     }
                 }
             }
         }
-        n
+        runs
     }
 
     // ----- changing --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
-use wall::{color_name, stone_chip, wall_view, with_slots, Wall};
+use wall::{color_name, stone_chip, wall_view, with_runs, with_slots, Wall};
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -133,6 +133,9 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 .into_iter()
                 .map(|side| {
                     let mut v = wall_view(g, side, tops, &win_on(side), last);
+                    if matches!(g.end(), Some(GameEnd::Blocked { .. })) {
+                        v = with_runs(v, g);
+                    }
                     if mover() == Some(side) && acting() {
                         let (stone, face, spot) = shown.get();
                         v = with_slots(v, g, stone, face, spot);

@@ -93,6 +93,8 @@ pub struct WallView {
     pub slots: Vec<SlotView>,
     /// Winning lines on this side: first and last cell, as drawn (column, row).
     pub win_lines: Vec<((usize, usize), (usize, usize))>,
+    /// At the end without a four-row: this side's three-runs (first and last cell, as drawn).
+    pub run_lines: Vec<((usize, usize), (usize, usize))>,
     /// The selected stone shown on a slot before it is placed: (slot, colour, shape toward this side).
     pub preview: Option<(SlotView, u8, u8)>,
 }
@@ -127,7 +129,15 @@ pub fn wall_view(game: &VierMalVier, side: usize, tops: bool, lines: &[Line], la
             });
         }
     }
-    WallView { side, width, stones, slots: Vec::new(), win_lines, preview: None }
+    WallView { side, width, stones, slots: Vec::new(), win_lines, run_lines: Vec::new(), preview: None }
+}
+
+/// Adds this side's three-runs to `view` (drawn at the end of a game that ended without a
+/// four-row, where they are what scores).
+pub fn with_runs(mut view: WallView, game: &VierMalVier) -> WallView {
+    let (side, width) = (view.side, view.width);
+    view.run_lines = game.three_run_cells(side).into_iter().map(|((c1, r1), (c2, r2))| ((drawn(side, width, c1), r1), (drawn(side, width, c2), r2))).collect();
+    view
 }
 
 /// Adds the places `stone` could go (legal or not) to `view`, and a preview on `chosen`.
@@ -202,7 +212,12 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                     let (x2, y2) = (x_of(width, c2 as i32) + CELL / 2.0, y_of(r2) + CELL / 2.0);
                     view! { <line class="vv-win-line" data-test="win-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
                 }).collect_view();
-                view! { {slots} {stones} {preview} {lines} }
+                let runs = v.run_lines.iter().map(|&((c1, r1), (c2, r2))| {
+                    let (x1, y1) = (x_of(width, c1 as i32) + CELL / 2.0, y_of(r1) + CELL / 2.0);
+                    let (x2, y2) = (x_of(width, c2 as i32) + CELL / 2.0, y_of(r2) + CELL / 2.0);
+                    view! { <line class="vv-run-line" data-test="run-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
+                }).collect_view();
+                view! { {slots} {stones} {preview} {lines} {runs} }
             }}
         </svg>
     }
