@@ -230,8 +230,8 @@ fn the_three_runs_are_drawn_at_a_blocked_end() {
     let app = App::start("vv_three_runs", "/spieltisch/");
     open_saved(&app, &game);
     app.wait("[data-test=end-screen]");
-    for side in 0..2 {
+    for (side, scored) in points.iter().enumerate() {
         let drawn = app.js(&format!("return document.querySelectorAll('[data-test=wall][data-side=\"{side}\"] [data-test=run-line]').length;"));
-        assert_eq!(drawn.as_u64(), Some(u64::from(points[side])), "side {side}: the runs drawn are the ones scored");
+        assert_eq!(drawn.as_u64(), Some(u64::from(*scored)), "side {side}: the runs drawn are the ones scored");
     }
 }
