@@ -258,6 +258,11 @@ pub fn PlayerTag(seat: Seat) -> impl IntoView {
     }
 }
 
+/// The status line while someone else (a computer) is to move.
+pub fn wait_for_turn() -> String {
+    t("Warte, bis du dran bist.", "Wait for your turn.").to_string()
+}
+
 /// "Leicht", "Mittel", "Schwer" (computer levels).
 pub fn level_name(level: crate::engine::bots::Level) -> &'static str {
     use crate::engine::bots::Level::*;

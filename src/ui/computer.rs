@@ -7,8 +7,9 @@ use super::i18n::t;
 use super::{AppCtx, GameHandle, Route};
 use crate::computer::{parse_move, parse_reply, request};
 use crate::engine::bots::{Budget, Level};
-use crate::engine::{Determinize, Game};
+use crate::engine::Determinize;
 use crate::session::{AnySession, Session, Stored};
+use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -77,8 +78,6 @@ pub struct Computers {
     pub recent: RwSignal<Option<(usize, bool)>>,
 }
 
-use leptos::prelude::*;
-
 impl Computers {
     pub fn new() -> Self {
         Computers {
@@ -127,9 +126,9 @@ fn current(ctx: &AppCtx) -> Option<(String, u32)> {
 }
 
 /// The computer seat to move and its level, if a computer is to move.
-fn computer_to_move<G: Game>(s: &Session<G>) -> Option<(usize, Level)> {
-    let p = s.state.to_move()?;
-    Some((p, s.seats.get(p)?.kind.level()?))
+fn computer_to_move(g: &AnySession) -> Option<(usize, Level)> {
+    let p = g.to_move()?;
+    Some((p, g.seats().get(p)?.kind.level()?))
 }
 
 fn make_request<G: Stored + Determinize>(s: &Session<G>, id: u32, seat: usize, level: Level) -> Result<String, String> {
@@ -150,7 +149,7 @@ pub fn drive(ctx: AppCtx) {
         return;
     }
     let Some((record, turn)) = current(&ctx) else { return };
-    let Some((seat, level)) = ctx.game.with_untracked(|g| g.as_ref().and_then(|g| crate::with_session!(g, s => computer_to_move(s))))
+    let Some((seat, level)) = ctx.game.with_untracked(|g| g.as_ref().and_then(computer_to_move))
     else {
         return;
     };
@@ -369,11 +368,7 @@ fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
     let mv = parse_move::<G>(json).ok_or_else(|| format!("not a move: {json}"))?;
     match handle.play_computer(&mv) {
         Some(Ok(_)) => {
-            STATE.with(|st| {
-                let mut st = st.borrow_mut();
-                st.last_shown = now();
-                st.last_was_computer = true;
-            });
+            mark_shown(true);
             Ok(())
         }
         Some(Err(e)) => Err(format!("{e:?}")),
@@ -402,10 +397,16 @@ pub fn note_move(ctx: AppCtx, person_moved: Option<usize>, len: usize, next_pers
 
 /// Notes a person's move for the pacing: the next computer move waits the short pause.
 pub fn person_moved() {
+    mark_shown(false);
+}
+
+/// A move was just shown (by a computer or a person): the next computer move's pause counts
+/// from now.
+fn mark_shown(by_computer: bool) {
     STATE.with(|st| {
         let mut st = st.borrow_mut();
         st.last_shown = now();
-        st.last_was_computer = false;
+        st.last_was_computer = by_computer;
     });
 }
 

@@ -224,9 +224,13 @@ impl AppCtx {
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
         let (player, private) = crate::with_session!(session, s => (cover_player(&s.state), s.state.board_is_private()));
         let persons = session.seats().iter().filter(|s| s.is_person()).count();
-        player
-            .filter(|&p| session.person_to_move() == Some(p) && persons > 1)
-            .filter(|_| private || self.settings.get_untracked().handover)
+        player.filter(|&p| session.person_to_move() == Some(p) && persons > 1).filter(|_| self.handover_on(private))
+    }
+
+    /// Whether the hand-over cover is used: always where the board itself differs per seat
+    /// ([`Game::board_is_private`]), else as the setting says.
+    fn handover_on(&self, private: bool) -> bool {
+        private || self.settings.get_untracked().handover
     }
 
     /// Opens the stored game `id` (after a reload, the back button, "continue", or to take over
@@ -464,7 +468,7 @@ impl AppCtx {
         if people.iter().any(|&p| !p) {
             computer::note_move(*self, person_moved, played.log_len, played.next.filter(|&p| is_person(p)));
         }
-        if played.private || self.settings.get_untracked().handover {
+        if self.handover_on(played.private) {
             self.set_cover(cover);
         }
         self.autosave();

@@ -4,6 +4,10 @@
 
 mod common;
 use common::*;
+use spieltisch::engine::just4fun::Just4Fun;
+use spieltisch::engine::viermalvier::{GameEnd, VierMalVier};
+use spieltisch::engine::Game;
+use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
 
 /// Typing names, choosing the player count and an option, then toggling the hand-over setting
 /// keeps all of it (the setting used to rebuild the whole screen).
@@ -71,38 +75,43 @@ fn a_rematch_changes_the_start_player() {
 
 /// A Just 4 Fun position (two people, built by random play) in which the player to move holds
 /// cards that add up to a field blocked for them: the game and those cards' hand positions.
-fn blocked_position() -> (spieltisch::session::AnySession, Vec<usize>, u8) {
-    use spieltisch::engine::just4fun::Just4Fun;
-    use spieltisch::engine::Game;
-    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
-    for seed in 0..500u64 {
-        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
-        let mut s = Session::<Just4Fun>::new(seats, Default::default(), seed).unwrap();
-        let mut pick = seed;
-        while let Some(me) = s.state.to_move() {
-            let hand = s.state.hand(me).to_vec();
-            // Subsets of up to four hand positions, by bit mask.
-            for mask in 1u32..(1 << hand.len()) {
-                let picked: Vec<usize> = (0..hand.len()).filter(|i| mask >> i & 1 == 1).collect();
-                let sum: u32 = picked.iter().map(|&i| u32::from(hand[i])).sum();
-                if picked.len() > 4 || sum > 36 {
-                    continue;
-                }
-                let field = sum as u8;
-                if s.state.cell_of(field).is_some_and(|cell| s.state.blocked_by(me, cell).is_some()) {
-                    return (AnySession::Just4Fun(s), picked, field);
-                }
-            }
-            let moves = s.state.legal_moves();
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
-            s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
-        }
+fn blocked_position() -> (AnySession, Vec<usize>, u8) {
+    (0..500u64)
+        .find_map(|seed| {
+            let mut found = None;
+            let s = random_game::<Just4Fun>(seed, |s| {
+                let Some(me) = s.state.to_move() else { return false };
+                let hand = s.state.hand(me);
+                // Subsets of up to four hand positions, by bit mask.
+                found = (1u32..(1 << hand.len())).find_map(|mask| {
+                    let picked: Vec<usize> = (0..hand.len()).filter(|i| mask >> i & 1 == 1).collect();
+                    let sum: u32 = picked.iter().map(|&i| u32::from(hand[i])).sum();
+                    let field = u8::try_from(sum).ok().filter(|_| picked.len() <= 4 && sum <= 36)?;
+                    s.state.cell_of(field).is_some_and(|cell| s.state.blocked_by(me, cell).is_some()).then_some((picked, field))
+                });
+                found.is_some()
+            });
+            found.map(|(picked, field)| (AnySession::Just4Fun(s), picked, field))
+        })
+        .expect("no position with a blocked field in reach")
+}
+
+/// A game of `G` for Anna and Ben from `seed`, played by random legal moves until `stop` says
+/// so or the game is over.
+fn random_game<G: Game>(seed: u64, mut stop: impl FnMut(&Session<G>) -> bool) -> Session<G> {
+    let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+    let mut s = Session::<G>::new(seats, Default::default(), seed).unwrap();
+    let mut pick = seed;
+    while s.state.outcome().is_none() && !stop(&s) {
+        let moves = s.state.legal_moves();
+        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+        s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
     }
-    panic!("no position with a blocked field in reach");
+    s
 }
 
 /// Stores `game` as a running game's record and opens it.
-fn open_saved(app: &App, game: &spieltisch::session::AnySession) {
+fn open_saved(app: &App, game: &AnySession) {
     let id = "00000000000000ab";
     let meta = spieltisch::session::SaveMeta { name: "saved", saved_at: 1.0, id, rev: 1 };
     app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &spieltisch::session::to_json(game, meta).unwrap());
@@ -114,19 +123,9 @@ fn open_saved(app: &App, game: &spieltisch::session::AnySession) {
 /// only those.
 #[test]
 fn the_end_board_shows_who_keeps_which_field() {
-    use spieltisch::engine::just4fun::Just4Fun;
-    use spieltisch::engine::Game;
-    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
     let (game, kept) = (0..200u64)
         .find_map(|seed| {
-            let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
-            let mut s = Session::<Just4Fun>::new(seats, Default::default(), seed).unwrap();
-            let mut pick = seed;
-            while !s.state.is_over() {
-                let moves = s.state.legal_moves();
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
-                s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
-            }
+            let s = random_game::<Just4Fun>(seed, |_| false);
             let kept = s.state.final_scoring()?.kept;
             Some((AnySession::Just4Fun(s), kept))
         })
@@ -171,19 +170,9 @@ fn place_is_disabled_on_a_blocked_field() {
 /// wins by which rule.
 #[test]
 fn a_four_row_on_both_sides_is_explained() {
-    use spieltisch::engine::viermalvier::{GameEnd, VierMalVier};
-    use spieltisch::engine::Game;
-    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
     let (game, winner) = (0..500u64)
         .find_map(|seed| {
-            let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
-            let mut s = Session::<VierMalVier>::new(seats, Default::default(), seed).unwrap();
-            let mut pick = seed;
-            while s.state.end().is_none() {
-                let moves = s.state.legal_moves();
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
-                s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
-            }
+            let s = random_game::<VierMalVier>(seed, |_| false);
             match s.state.end() {
                 Some(GameEnd::FourRow { winner, lines, .. }) if (0..2).all(|side| lines.iter().any(|(l, _)| *l == side)) => {
                     let winner = *winner;
@@ -205,19 +194,9 @@ fn a_four_row_on_both_sides_is_explained() {
 /// as many as it scores.
 #[test]
 fn the_three_runs_are_drawn_at_a_blocked_end() {
-    use spieltisch::engine::viermalvier::{GameEnd, VierMalVier};
-    use spieltisch::engine::Game;
-    use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
     let (game, points) = (0..2000u64)
         .find_map(|seed| {
-            let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
-            let mut s = Session::<VierMalVier>::new(seats, Default::default(), seed).unwrap();
-            let mut pick = seed;
-            while s.state.end().is_none() {
-                let moves = s.state.legal_moves();
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
-                s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
-            }
+            let s = random_game::<VierMalVier>(seed, |_| false);
             match s.state.end() {
                 Some(GameEnd::Blocked { points }) if points.iter().sum::<u32>() > 0 => {
                     let points = *points;

@@ -23,6 +23,20 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     }
 }
 
+/// What is picked for laying: a card, turned or not, maybe its place, and the claimed lines.
+#[derive(Clone, PartialEq)]
+struct Selection {
+    card: u8,
+    turned: bool,
+    place: Option<Place>,
+    claims: Vec<Line>,
+}
+
+/// Lines named for the log and messages: "A1–C1, B2–B4".
+fn lines_text(lines: &[Line]) -> String {
+    lines.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ")
+}
+
 fn line_text(line: Line) -> String {
     let name = |(x, y): (usize, usize)| format!("{}{}", char::from(b'A' + (y % 26) as u8), x + 1);
     format!("{}–{}", name(line.from), name(line.to))
@@ -51,7 +65,7 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
         s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));
     }
     if !corrected.is_empty() {
-        let struck = corrected.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ");
+        let struck = lines_text(corrected);
         s.push_str(&if is_de() { format!(" – korrigiert, 0 Punkte: {struck}") } else { format!(" – corrected, 0 points: {struck}") });
     }
     if !missed.is_empty() {
@@ -82,17 +96,18 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     let acting = move || game.person_to_move();
     // The selection on the table: the person's own, or a hint's while they have picked nothing.
     let sel = Memo::new(move |_| match picked.get() {
-        Some(card) => Some((card, turned.get(), chosen.get(), claims.get())),
-        None => crate::ui::computer::hint_for::<GutAngelegt>(ctx).map(|Move::Lay { card, turned, place, claims }| (card, turned, Some(place), claims)),
+        Some(card) => Some(Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() }),
+        None => crate::ui::computer::hint_for::<GutAngelegt>(ctx)
+            .map(|Move::Lay { card, turned, place, claims }| Selection { card, turned, place: Some(place), claims }),
     });
     // Acting on a shown hint makes it the person's own selection.
     let adopt_hint = move || {
         if picked.get_untracked().is_none() {
-            if let Some((card, t, place, c)) = sel.get_untracked() {
-                picked.set(Some(card));
-                turned.set(t);
-                chosen.set(place);
-                claims.set(c);
+            if let Some(s) = sel.get_untracked() {
+                picked.set(Some(s.card));
+                turned.set(s.turned);
+                chosen.set(s.place);
+                claims.set(s.claims);
             }
         }
         ctx.computers.hint.set(None);
@@ -110,9 +125,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
             if mover {
                 v.slots = slots(g);
             }
-            let selection = sel.get().filter(|_| mover);
-            match selection.as_ref().map(|s| (s.0, s.1, s.2)) {
-                Some((card, turned, Some(place))) => {
+            match sel.get().filter(|_| mover) {
+                Some(Selection { card, turned, place: Some(place), claims: claimed }) => {
                     let laid = Laid { card, turned };
                     if let Ok((lines, at)) = g.preview(laid, place) {
                         v.chosen = Some(place);
@@ -120,7 +134,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                         v.announce = g.options().announce;
                         v.preview = Some((at.0 as i32, at.1 as i32, [laid.color(0), laid.color(1), laid.color(2)]));
                         if g.options().announce {
-                            v.lines = selection.map(|s| s.3).unwrap_or_default().into_iter().map(|l| (l, l.points(), "claim")).collect();
+                            v.lines = claimed.into_iter().map(|l| (l, l.points(), "claim")).collect();
                             v.claim_start = claim_start.get();
                         } else {
                             v.lines = lines.into_iter().map(|l| (l, l.points(), "preview")).collect();
@@ -149,7 +163,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
             Some(Ok(Event::Laid { corrected, .. })) => {
                 reset();
                 if !corrected.is_empty() {
-                    let struck = corrected.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ");
+                    let struck = lines_text(&corrected);
                     ctx.say(if is_de() {
                         format!("Korrigiert: {struck} punktet so nicht (0 Punkte). Die Karte liegt, richtige Ansagen zählen.")
                     } else {
@@ -196,7 +210,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     });
 
     let status = move || {
-        let Some((_, _, place, _)) = sel.get() else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
+        let Some(place) = sel.with(|s| s.as_ref().map(|s| s.place)) else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
         let Some(_) = place else {
             return t("Mit ⇅ drehen, dann einen markierten Platz antippen.", "Turn it with ⇅, then tap a marked place.").to_string();
         };
@@ -227,8 +241,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                             <div class="hand ga-hand" data-test="hand">
                                 {move || hand().into_iter().map(|id| {
                                     let colors = GutAngelegt::card(id);
-                                    let is_picked = move || sel.with(|s| s.as_ref().map(|s| s.0)) == Some(id);
-                                    let shown = move || if is_picked() && sel.with(|s| s.as_ref().is_some_and(|s| s.1)) { [colors[2], colors[1], colors[0]] } else { colors };
+                                    let is_picked = move || sel.with(|s| s.as_ref().map(|s| s.card)) == Some(id);
+                                    let shown = move || if is_picked() && sel.with(|s| s.as_ref().is_some_and(|s| s.turned)) { [colors[2], colors[1], colors[0]] } else { colors };
                                     view! {
                                         <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
                                             aria-pressed=move || is_picked().to_string()
@@ -242,9 +256,9 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                                     on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
-                            {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.2.is_some()))).then(|| view! {
+                            {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.place.is_some()))).then(|| view! {
                                 <ul class="ga-claims" data-test="claims">
-                                    {move || sel.get().map(|s| s.3).unwrap_or_default().into_iter().map(|l| view! {
+                                    {move || sel.get().map(|s| s.claims).unwrap_or_default().into_iter().map(|l| view! {
                                         <li>
                                             {format!("{} ({})", line_text(l), l.points())}
                                             <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| { adopt_hint(); claims.update(|c| c.retain(|x| *x != l)) }>"×"</button>
@@ -253,7 +267,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                                 </ul>
                             })}
                             <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.2.is_none())) on:click=move |_| lay()>
+                                <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>
                                     {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
                                 </button>
                             </div>

@@ -33,21 +33,21 @@ fn picked_values(hand: &[u8], picked: &[usize]) -> Vec<u8> {
     picked.iter().filter_map(|&i| hand.get(i).copied()).collect()
 }
 
-/// Hand positions of the fewest cards (high ones first: they are harder to use later) among the
-/// engine's legal plays for field `number`. `None` when no legal play makes it.
-fn cards_for(game: &Just4Fun, number: u8) -> Option<Vec<usize>> {
-    let hand = game.to_move().map(|p| game.hand(p)).unwrap_or_default();
-    let best = game
-        .legal_moves()
-        .into_iter()
-        .filter_map(|mv| match mv {
-            Move::Play { cards } if cards.iter().map(|&c| u32::from(c)).sum::<u32>() == u32::from(number) => Some(cards),
-            _ => None,
-        })
+/// Hand positions of the fewest cards (high ones first: they are harder to use later) among
+/// the legal plays `plays` (card values) for field `number`. `None` when no legal play makes it.
+fn cards_for(plays: &[Vec<u8>], hand: &[u8], number: u8) -> Option<Vec<usize>> {
+    let best = plays
+        .iter()
+        .filter(|cards| cards.iter().map(|&c| u32::from(c)).sum::<u32>() == u32::from(number))
         .min_by_key(|cards| (cards.len(), std::cmp::Reverse(cards.iter().max().copied())))?;
-    // Values back to hand positions, each position used once.
+    positions_in(hand, best)
+}
+
+/// The hand positions holding `values`, each position used once; `None` if one is missing.
+fn positions_in(hand: &[u8], values: &[u8]) -> Option<Vec<usize>> {
     let mut used = vec![false; hand.len()];
-    best.iter()
+    values
+        .iter()
         .map(|v| {
             let i = (0..hand.len()).find(|&i| !used[i] && hand[i] == *v)?;
             used[i] = true;
@@ -91,18 +91,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     // A hint from the Medium player shows as a selection (its cards, and so its field) until
     // the person picks cards themselves.
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
-        Some(Move::Play { cards }) => {
-            let hand = hand();
-            let mut used = vec![false; hand.len()];
-            cards
-                .iter()
-                .filter_map(|c| {
-                    let i = (0..hand.len()).find(|&i| hand[i] == *c && !used[i])?;
-                    used[i] = true;
-                    Some(i)
-                })
-                .collect()
-        }
+        Some(Move::Play { cards }) => positions_in(&hand(), &cards).unwrap_or_default(),
         _ => Vec::new(),
     };
     let shown = Memo::new(move |_| {
@@ -140,7 +129,8 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::engine::sort::sort(&mut cards);
         legal_plays.with(|l| l.contains(&cards))
     };
-    let must_swap = Memo::new(move |_| game.person_to_move() && game.with(|s| s.state.legal_moves() == vec![Move::NewHand]).unwrap_or(false));
+    // No play is legal while the game runs: the only move is a new hand.
+    let must_swap = Memo::new(move |_| game.person_to_move() && legal_plays.with(Vec::is_empty));
     let log_lines = Signal::derive(move || {
         game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
     });
@@ -182,7 +172,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let (blocker, cards) = game
             .with_untracked(|s| {
                 let me = s.state.to_move().unwrap_or(0);
-                (s.state.blocked_by(me, cell), cards_for(&s.state, number))
+                (s.state.blocked_by(me, cell), legal_plays.with_untracked(|plays| cards_for(plays, s.state.hand(me), number)))
             })
             .unwrap_or((None, None));
         match (blocker, cards) {

@@ -79,7 +79,7 @@ pub fn Play() -> impl IntoView {
                     <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
                 </button>
             </header>
-            {move || match kind.get().filter(|_| body_ready.get()) {
+            {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
                 Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
                 Some(crate::engine::GameKind::Sudoku) => sudoku::PlaySudoku().into_any(),

@@ -12,6 +12,15 @@ use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx,
 use leptos::prelude::*;
 
 
+/// The default name of a person in seat `index`: "Spieler 1", "Player 1", …
+fn person_name(index: usize) -> String {
+    if is_de() {
+        format!("Spieler {}", index + 1)
+    } else {
+        format!("Player {}", index + 1)
+    }
+}
+
 fn default_seats(n: usize) -> Vec<Seat> {
     // Names from the last game, so a family doesn't retype them every evening.
     let remembered: Vec<Seat> = crate::ui::storage::saves()
@@ -22,12 +31,7 @@ fn default_seats(n: usize) -> Vec<Seat> {
         .unwrap_or_default();
     (0..n)
         .map(|i| {
-            remembered.get(i).cloned().unwrap_or_else(|| {
-                Seat::person(
-                    if is_de() { format!("Spieler {}", i + 1) } else { format!("Player {}", i + 1) },
-                    PlayerColor::ALL[i % PlayerColor::ALL.len()],
-                )
-            })
+            remembered.get(i).cloned().unwrap_or_else(|| Seat::person(person_name(i), PlayerColor::ALL[i % PlayerColor::ALL.len()]))
         })
         .collect()
 }
@@ -147,10 +151,8 @@ fn set_kind(seats: &mut [Seat], index: usize, kind: SeatKind) {
         let name = if kind.is_computer() {
             let n = (1..).find(|n| seats.iter().all(|s| s.name != format!("Computer {n}"))).unwrap_or(1);
             format!("Computer {n}")
-        } else if is_de() {
-            format!("Spieler {}", index + 1)
         } else {
-            format!("Player {}", index + 1)
+            person_name(index)
         };
         seats[index].name = name;
     }

@@ -217,7 +217,7 @@ pub fn PlaySudoku() -> impl IntoView {
 
     let status = move || {
         if !acting() {
-            return t("Warte, bis du dran bist.", "Wait for your turn.").to_string();
+            return crate::ui::components::wait_for_turn();
         }
         if hinted() == Some(Move::CannotPlace) {
             return t("Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.", "Hint: your tile fits nowhere – say “I cannot place”.").to_string();

@@ -180,7 +180,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
 
     let status = move || {
         if !acting() {
-            return t("Warte, bis du dran bist.", "Wait for your turn.").to_string();
+            return crate::ui::components::wait_for_turn();
         }
         match hinted() {
             Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
