@@ -134,6 +134,11 @@ impl<G: Game> Session<G> {
         Ok(event)
     }
 
+    /// The log index after `player`'s last move (0 before their first).
+    pub fn since_turn_of(&self, player: usize) -> usize {
+        self.log.iter().rposition(|e| G::event_player(e) == Some(player)).map_or(0, |i| i + 1)
+    }
+
     /// The player to move, if a person plays that seat.
     pub fn person_to_move(&self) -> Option<usize> {
         self.state.to_move().filter(|&p| self.seats.get(p).is_some_and(Seat::is_person))
@@ -234,6 +239,14 @@ impl AnySession {
     }
     pub fn hint_count(&self) -> usize {
         with_session!(self, s => s.hints.len())
+    }
+    pub fn log_len(&self) -> usize {
+        with_session!(self, s => s.log.len())
+    }
+    /// Where the log goes on after `player`'s own last move: what they have not seen played
+    /// (the whole log before their first move).
+    pub fn since_turn_of(&self, player: usize) -> usize {
+        with_session!(self, s => s.since_turn_of(player))
     }
 }
 

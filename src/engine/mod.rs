@@ -135,6 +135,10 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
 
     /// The move that produced `event`, so a saved log can be replayed and compared.
     fn event_move(event: &Self::Event) -> Self::Move;
+
+    /// Who made the move behind `event`; `None` for setup steps that belong to nobody's turn.
+    /// The table uses it to tell a player what happened since their own last move.
+    fn event_player(event: &Self::Event) -> Option<PlayerIdx>;
     fn player_count(&self) -> usize;
 
     /// Whose decision it is; `None` once the game is over.

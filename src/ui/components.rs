@@ -32,40 +32,59 @@ pub fn ToastView() -> impl IntoView {
     }
 }
 
-/// Full-screen cover between two players' turns. Nothing secret is rendered while it shows:
-/// the game screens check `AppCtx::cover` before rendering a hand.
+/// The cover between two players' turns. Nothing secret is rendered while it shows: the game
+/// screens check `AppCtx::cover` before rendering a hand. Where the board is the same for
+/// everybody (`public`), the cover is see-through, so the table watches the board while the
+/// device is passed; it still takes every tap. `news`: what happened since `player`'s last move.
+/// `extra`: a game's own question for the player who just moved (Vier mal Vier's take-back).
 #[component]
-pub fn HandOver(seat: Seat, player: usize) -> impl IntoView {
+pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extra: Option<AnyView>) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = seat.name.clone();
+    let news = (!news.is_empty()).then(|| {
+        view! {
+            <div class="handover-news" data-test="handover-news">
+                <b>{t("Seit deinem letzten Zug", "Since your last move")}</b>
+                <ul>{news.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            </div>
+        }
+    });
     view! {
-        <div class="handover" data-test="handover" role="dialog" aria-modal="true">
+        <div class="handover" class:public=public data-test="handover" data-public=public.to_string() role="dialog" aria-modal="true" aria-labelledby="handover-title">
             <div class="handover-card">
-                <span class=format!("stone big c-{}", seat.color.id()) aria-hidden="true"></span>
-                <p class="handover-title">
+                <p class="handover-title" id="handover-title">
+                    <span class=format!("stone big c-{}", seat.color.id()) aria-hidden="true"></span>
                     {if super::i18n::is_de() {
                         format!("Gib das Gerät an {name} weiter")
                     } else {
                         format!("Pass the device to {name}")
                     }}
                 </p>
-                <p class="hint">{t("Die anderen schauen bitte weg.", "Everyone else, please look away.")}</p>
-                <button
-                    class="primary big"
-                    data-test="reveal"
-                    data-player=player.to_string()
-                    on:click=move |_| ctx.lift_cover()
-                >
-                    {if super::i18n::is_de() {
-                        format!("Ich bin {} – zeigen", seat.name)
-                    } else {
-                        format!("I am {} – show", seat.name)
-                    }}
-                </button>
-                // Leaving is safe from here: the game is autosaved and nothing secret is shown.
-                <button class="quiet" data-test="handover-home" on:click=move |_| ctx.go(super::Route::Home)>
-                    {t("Pause – zur Startseite", "Pause – back to home")}
-                </button>
+                <p class="hint">{if public {
+                    t("Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.", "Everyone sees the board; the hand stays hidden until you show it.")
+                } else {
+                    t("Die anderen schauen bitte weg.", "Everyone else, please look away.")
+                }}</p>
+                {news}
+                {extra}
+                <div class="handover-actions">
+                    <button
+                        class="primary big"
+                        data-test="reveal"
+                        data-player=player.to_string()
+                        on:click=move |_| ctx.lift_cover()
+                    >
+                        {if super::i18n::is_de() {
+                            format!("Ich bin {} – zeigen", seat.name)
+                        } else {
+                            format!("I am {} – show", seat.name)
+                        }}
+                    </button>
+                    // Leaving is safe from here: the game is autosaved and nothing secret is shown.
+                    <button class="quiet" data-test="handover-home" on:click=move |_| ctx.go(super::Route::Home)>
+                        {t("Pause – zur Startseite", "Pause – back to home")}
+                    </button>
+                </div>
             </div>
         </div>
     }

@@ -107,6 +107,9 @@ pub struct AppCtx {
     pub holder: RwSignal<Option<usize>>,
     /// Computer players: thinking, hints, pause.
     pub computers: computer::Computers,
+    /// Vier mal Vier: the player who set the last stone asked to take it back; the log's length
+    /// then. The question stands until the opponent answers or anything is played.
+    pub take_back_asked: RwSignal<Option<usize>>,
 }
 
 impl AppCtx {
@@ -338,6 +341,20 @@ fn first_holder(session: &AnySession) -> Option<usize> {
     }
 }
 
+/// The move log as readable lines. `reader`: whose eyes the lines are for (Vier mal Vier's
+/// hidden view names a stone's face only to the player who sees it; `None`: the whole table).
+pub fn log_lines(any: &AnySession, reader: Option<usize>) -> Vec<String> {
+    match any {
+        AnySession::Just4Fun(s) => s.log.iter().map(|e| just4fun::notation::describe(e, &s.seats)).collect(),
+        AnySession::Sudoku(s) => s.log.iter().map(|e| sudoku::notation::describe(e, &s.seats)).collect(),
+        AnySession::VierMalVier(s) => {
+            let view = s.state.options().view;
+            s.log.iter().map(|e| viermalvier::notation::describe(e, &s.seats, reader, view)).collect()
+        }
+        AnySession::GutAngelegt(s) => gutangelegt::log_text(s),
+    }
+}
+
 /// Typed access to the running game for a game's own screens.
 pub struct GameHandle<G> {
     ctx: AppCtx,
@@ -364,6 +381,16 @@ impl<G: Stored> GameHandle<G> {
         }
         let holder = self.ctx.holder.get();
         self.with(|s| s.person_to_move().or_else(|| holder.filter(|&p| s.seats.get(p).is_some_and(Seat::is_person)))).flatten()
+    }
+
+    /// The move log as lines for the player who may look now ([`log_lines`]).
+    pub fn log_lines(&self) -> Signal<Vec<String>> {
+        let ctx = self.ctx;
+        let handle = *self;
+        Signal::derive(move || {
+            let reader = handle.viewer();
+            ctx.game.with(|g| g.as_ref().map(|g| log_lines(g, reader)).unwrap_or_default())
+        })
     }
 
     /// True when the person at the device may act: a person is to move and the cover is down.
@@ -523,6 +550,7 @@ fn App() -> impl IntoView {
         saves_changed: RwSignal::new(0),
         holder: RwSignal::new(None),
         computers: computer::Computers::new(),
+        take_back_asked: RwSignal::new(None),
     };
     provide_context(ctx);
 

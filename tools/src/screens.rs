@@ -3,6 +3,8 @@
 
 use crate::webdriver::{Browser, Result};
 use serde_json::json;
+use spieltisch::engine::{viermalvier, Game};
+use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
 use std::time::Duration;
 
 /// A device the app must work on.
@@ -45,6 +47,28 @@ pub fn all() -> Vec<Screen> {
         list.push((format!("{kind}-end"), Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 4, None))));
         list.push((format!("{kind}-rules"), Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}")))));
     }
+    // The hand-over cover after a few moves: the board in view, what happened since.
+    for kind in KINDS {
+        list.push((format!("{kind}-handover"), Box::new(move |b: &Browser, base: &str| {
+            let players = if kind == "viermalvier" { 2 } else { 3 };
+            let game = match kind {
+                "just4fun" => AnySession::Just4Fun(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
+                "gutangelegt" => AnySession::GutAngelegt(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
+                "sudoku" => AnySession::Sudoku(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
+                _ => AnySession::VierMalVier(random_game(players, Default::default(), 3, |s| s.log.len() >= 5)),
+            };
+            open_saved(b, base, &game)
+        })));
+    }
+    // Profi rule: a stone that made the complete wall impossible; its owner may ask to take it back.
+    list.push(("viermalvier-take-back".into(), Box::new(|b: &Browser, base: &str| {
+        let options = viermalvier::Options { profi: true, ..Default::default() };
+        let game = (0..500)
+            .map(|seed| random_game::<viermalvier::VierMalVier>(2, options.clone(), seed, |s| s.state.legal_moves().contains(&viermalvier::Move::Object)))
+            .find(|s| s.state.legal_moves().contains(&viermalvier::Move::Object))
+            .expect("a stone to object to");
+        open_saved(b, base, &AnySession::VierMalVier(game))
+    })));
     list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
     list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
     list
@@ -98,6 +122,36 @@ pub fn person_game(b: &Browser, base: &str, kind: &str, players: usize, options:
     b.click_css("[data-test=start]", WAIT)?;
     b.wait_for("[data-test=game]", WAIT)?;
     reveal(b)
+}
+
+/// A game of `G` for `players` people (Anna, Ben, Cem, Dora) from `seed`, played by random legal
+/// moves until `stop` says so or the game is over.
+pub fn random_game<G: Game>(players: usize, options: G::Options, seed: u64, mut stop: impl FnMut(&Session<G>) -> bool) -> Session<G> {
+    let names = ["Anna", "Ben", "Cem", "Dora"];
+    let seats = (0..players).map(|p| Seat::person(names[p % 4], PlayerColor::ALL[p % 4])).collect();
+    let mut s = Session::<G>::new(seats, options, seed).expect("a valid setup");
+    let mut pick = seed;
+    while s.state.outcome().is_none() && !stop(&s) {
+        let moves = s.state.legal_moves();
+        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+        s.play(&moves[(pick >> 33) as usize % moves.len()]).expect("a legal move applies");
+    }
+    s
+}
+
+/// Stores `game` as a running game's record of the app at `base` and opens it.
+pub fn open_saved(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
+    let id = "00000000000000ab";
+    let meta = spieltisch::session::SaveMeta { name: "saved", saved_at: 1.0, id, rev: 1 };
+    let record = spieltisch::session::to_json(game, meta).expect("a game writes");
+    b.goto(base)?;
+    b.execute(
+        "const dir = location.pathname.replace(/[^/]*$/, ''); localStorage.setItem('spieltisch@' + dir + '|game.' + arguments[0], arguments[1]);",
+        vec![id.into(), record.into()],
+    )?;
+    b.goto(&format!("{base}#/play/{id}"))?;
+    b.wait_for("[data-test=game]", WAIT)?;
+    Ok(())
 }
 
 /// Lifts the hand-over cover, if one shows.

@@ -7,7 +7,8 @@ use common::*;
 use spieltisch::engine::just4fun::Just4Fun;
 use spieltisch::engine::viermalvier::{GameEnd, VierMalVier};
 use spieltisch::engine::Game;
-use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
+use spieltisch::session::{AnySession, Session};
+use spieltisch_tools::screens;
 
 /// Typing names, choosing the player count and an option, then toggling the hand-over setting
 /// keeps all of it (the setting used to rebuild the whole screen).
@@ -98,25 +99,13 @@ fn blocked_position() -> (AnySession, Vec<usize>, u8) {
 
 /// A game of `G` for Anna and Ben from `seed`, played by random legal moves until `stop` says
 /// so or the game is over.
-fn random_game<G: Game>(seed: u64, mut stop: impl FnMut(&Session<G>) -> bool) -> Session<G> {
-    let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
-    let mut s = Session::<G>::new(seats, Default::default(), seed).unwrap();
-    let mut pick = seed;
-    while s.state.outcome().is_none() && !stop(&s) {
-        let moves = s.state.legal_moves();
-        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
-        s.play(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
-    }
-    s
+fn random_game<G: Game>(seed: u64, stop: impl FnMut(&Session<G>) -> bool) -> Session<G> {
+    screens::random_game(2, Default::default(), seed, stop)
 }
 
 /// Stores `game` as a running game's record and opens it.
 fn open_saved(app: &App, game: &AnySession) {
-    let id = "00000000000000ab";
-    let meta = spieltisch::session::SaveMeta { name: "saved", saved_at: 1.0, id, rev: 1 };
-    app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &spieltisch::session::to_json(game, meta).unwrap());
-    app.b.goto(&format!("{}#/play/{id}", app.base_url)).ctx("open the game");
-    app.wait("[data-test=game]");
+    screens::open_saved(&app.b, &app.base_url, game).ctx("open the saved game");
 }
 
 /// Just 4 Fun, the end by majorities: every field someone keeps is marked with the keeper, and
@@ -212,5 +201,58 @@ fn the_three_runs_are_drawn_at_a_blocked_end() {
     for (side, scored) in points.iter().enumerate() {
         let drawn = app.js(&format!("return document.querySelectorAll('[data-test=wall][data-side=\"{side}\"] [data-test=run-line]').length;"));
         assert_eq!(drawn.as_u64(), Some(u64::from(*scored)), "side {side}: the runs drawn are the ones scored");
+    }
+}
+
+/// The hand-over cover between people: where the board is public (Just 4 Fun, Gut angelegt,
+/// Sudoku) it stays in view under the cover, which still takes every tap, while hands stay out of
+/// the page; the cover lists what happened since that player's last move. Vier mal Vier's hidden
+/// view covers its wall completely.
+#[test]
+fn the_cover_shows_the_public_board_and_the_news() {
+    use spieltisch::engine::{gutangelegt::GutAngelegt, sudoku::Sudoku};
+    let app = App::start("cover_news", "/spieltisch/");
+    let games = [
+        ("field", AnySession::Just4Fun(screens::random_game::<Just4Fun>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        ("card", AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        ("cell", AnySession::Sudoku(screens::random_game::<Sudoku>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        ("stone", AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), 5, |s| s.log.len() >= 5))),
+    ];
+    for (target, game) in games {
+        let kind = game.kind().id();
+        let next = game.to_move().expect("running");
+        let news = game.log_len() - game.since_turn_of(next);
+        assert!(news > 0, "{kind}: the others moved since");
+        open_saved(&app, &game);
+        let cover = app.wait("[data-test=handover]");
+        let public = app.b.attr(&cover, "data-public").ctx("data-public");
+        assert_eq!(app.count("[data-test=handover-news] li"), news, "{kind}: one line per move since the player's last");
+        // No hand is in the page under the cover, whatever the board shows.
+        assert_eq!(app.count("[data-test=hand-card], [data-test=hand] button, [data-test=held-tile], [data-test=tafel-stone]"), 0, "{kind}: a hand under the cover");
+        if kind == "viermalvier" {
+            assert_eq!(public.as_deref(), Some("false"), "the hidden wall is never see-through");
+            assert_eq!(app.count("[data-test=wall]"), 0, "a wall under the cover");
+            continue;
+        }
+        assert_eq!(public.as_deref(), Some("true"), "{kind}: the board is public");
+        // The board is drawn and in view; a tap on it lands on the cover.
+        let hit = app.js(&format!(
+            "const f = [...document.querySelectorAll('[data-test={target}]')].find(e => e.getBoundingClientRect().width > 0);
+             if (!f) return 'no board';
+             const r = f.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+             if (y < 0 || y > innerHeight) return 'out of view';
+             return document.elementFromPoint(x, y).closest('[data-test=handover]') ? 'cover' : 'board';"
+        ));
+        assert_eq!(hit.as_str(), Some("cover"), "{kind}: the board under the cover");
+        // The board is not hidden behind the card: its middle shows through the tint.
+        let covered_by_card = app.js(&format!(
+            "const f = [...document.querySelectorAll('[data-test={target}]')].find(e => e.getBoundingClientRect().width > 0);
+             const r = f.closest('svg').getBoundingClientRect();
+             return !!document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('.handover-card');"
+        ));
+        assert_eq!(covered_by_card, serde_json::json!(false), "{kind}: the card hides the board");
+        // … and the cover over it only tints: its colour is mostly see-through.
+        let alpha = app.js("const c = getComputedStyle(document.querySelector('[data-test=handover]')).backgroundColor.match(/[\\d.]+/g).map(Number); return c.length > 3 ? c[3] : 1;");
+        assert!(alpha.as_f64().expect("alpha") < 0.5, "{kind}: the cover hides the board (alpha {alpha})");
     }
 }

@@ -320,3 +320,84 @@ fn the_first_stone_stands_in_the_middle() {
     app.wait("[data-test=wall] [data-test=stone]");
     assert!(offset("[data-test=stone]") < 2.0, "the first stone is {} px off the middle", offset("[data-test=stone]"));
 }
+
+/// Profi rule, take-back on request (open view, two people): after a stone that made the complete
+/// wall impossible its owner asks; the opponent declines (nothing changes) or allows (the stone
+/// goes back, its owner moves again). For a stone that did not, allowing is refused by the rule.
+#[test]
+fn take_back_is_asked_and_answered() {
+    let app = App::start("vv_take_back", "/spiele/");
+    new_vv(&app, &["opt-view-open", "opt-profi"]);
+    // The rulebook's example, as in the objection test.
+    place(&app, 0, false, "right");
+    place(&app, 5, true, "right");
+    place(&app, 10, false, "right");
+    place(&app, 14, false, "right");
+    place(&app, 12, false, "on-2");
+    place(&app, 1, false, "on-3");
+    let good = app.autosave_state().expect("autosave");
+    place(&app, 9, false, "on-0"); // orange has no place in row two now
+    let blocked = app.autosave_state().unwrap();
+    let ask = app.wait("[data-test=ask-take-back]");
+    let label = app.b.text(&ask).ctx("label");
+    assert!(label.contains("Spieler 1") || label.contains("Player 1"), "the asker is named: {label:?}");
+    app.b.click(&ask).ctx("ask");
+    app.wait("[data-test=take-back-question]");
+    app.click("[data-test=take-back-decline]");
+    let said = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(said.contains("lehnt") || said.contains("declines"), "the refusal is said: {said:?}");
+    assert_eq!(app.autosave_state().as_ref(), Some(&blocked), "a declined take-back changes nothing");
+    assert!(!app.exists("[data-test=take-back-question]"));
+
+    app.click("[data-test=ask-take-back]");
+    app.click("[data-test=take-back-allow]");
+    app.b
+        .wait_until(T, "the stone to go back", |_| Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ())))
+        .ctx("take-back");
+    assert_eq!(app.autosave_state().unwrap()["to_move"].as_u64(), Some(0), "the stone's owner moves again");
+    let said = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(said.contains("zurück") || said.contains("back"), "the take-back is said: {said:?}");
+    assert!(!app.exists("[data-test=ask-take-back]"), "nothing left to take back");
+
+    place(&app, 9, false, "on-1"); // a stone that leaves the wall completable
+    let kept = app.autosave_state().unwrap();
+    app.click("[data-test=ask-take-back]");
+    app.click("[data-test=take-back-allow]");
+    let said = app.b.text(&app.wait("[data-test=message]")).ctx("message");
+    assert!(said.contains("geht nicht") || said.contains("No take-back"), "refused by the rule: {said:?}");
+    assert_eq!(app.autosave_state().as_ref(), Some(&kept), "nothing changed");
+}
+
+/// Hidden view: the owner of the last stone asks on the hand-over cover, before passing the
+/// device; the opponent answers after "show".
+#[test]
+fn take_back_is_asked_on_the_cover_in_the_hidden_view() {
+    let app = App::start("vv_take_back_cover", "/spiele/");
+    new_vv(&app, &["opt-profi"]);
+    let reveal = |app: &App| {
+        if app.exists("[data-test=handover]") {
+            app.click("[data-test=reveal]");
+            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+        }
+    };
+    for (stone, flip, spot) in [(0, false, "right"), (5, true, "right"), (10, false, "right"), (14, false, "right"), (12, false, "on-2"), (1, false, "on-3")] {
+        reveal(&app);
+        place(&app, stone, flip, spot);
+    }
+    let good = app.autosave_state().expect("autosave");
+    reveal(&app);
+    place(&app, 9, false, "on-0");
+    app.wait("[data-test=handover]");
+    app.click("[data-test=handover] [data-test=ask-take-back]");
+    let asked = app.b.text(&app.wait("[data-test=take-back-asked]")).ctx("asked");
+    assert!(asked.contains("Spieler 2") || asked.contains("Player 2"), "the cover says who decides: {asked:?}");
+    reveal(&app);
+    app.wait("[data-test=take-back-question]");
+    app.click("[data-test=take-back-allow]");
+    app.b
+        .wait_until(T, "the stone to go back", |_| Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ())))
+        .ctx("take-back");
+    // The device goes back to the stone's owner, under the cover.
+    app.wait("[data-test=handover]");
+    assert_eq!(app.count("[data-test=wall]"), 0);
+}

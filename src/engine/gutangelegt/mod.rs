@@ -479,6 +479,12 @@ impl Game for GutAngelegt {
         self.seed
     }
 
+    fn event_player(event: &Event) -> Option<PlayerIdx> {
+        match *event {
+            Event::Laid { player, .. } => Some(player),
+        }
+    }
+
     fn event_move(event: &Event) -> Move {
         // With the announce option exactly the claimed lines score; without it claims are ignored.
         let Event::Laid { card, turned, place, lines, corrected, .. } = event;

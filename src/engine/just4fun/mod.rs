@@ -810,6 +810,12 @@ impl Game for Just4Fun {
         self.seed
     }
 
+    fn event_player(event: &Event) -> Option<PlayerIdx> {
+        match *event {
+            Event::Placed { player, .. } | Event::NewHand { player, .. } => Some(player),
+        }
+    }
+
     fn event_move(event: &Event) -> Move {
         match event {
             Event::Placed { cards, .. } => Move::Play { cards: cards.clone() },

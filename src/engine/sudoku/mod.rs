@@ -517,6 +517,13 @@ impl Game for Sudoku {
         self.seed
     }
 
+    fn event_player(event: &Event) -> Option<PlayerIdx> {
+        match *event {
+            Event::Gold { .. } | Event::GoldRest { .. } => None,
+            Event::Placed { player, .. } | Event::SetAside { player, .. } | Event::Claimed { player, .. } => Some(player),
+        }
+    }
+
     fn event_move(event: &Event) -> Move {
         match event {
             Event::Gold { cell, number } => Move::Gold { cell: *cell, number: *number },

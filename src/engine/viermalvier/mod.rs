@@ -601,6 +601,16 @@ impl Game for VierMalVier {
         self.seed
     }
 
+    fn event_player(event: &Event) -> Option<PlayerIdx> {
+        match *event {
+            Event::Placed { player, .. } => Some(player),
+            // The player who spoke: the objector, the one who allowed the take-back, the announcer.
+            Event::Objected { by, .. } | Event::Announced { by } => Some(by),
+            Event::TookBack { player, .. } => Some(1 - player.min(1)),
+            Event::NextGame { .. } => None,
+        }
+    }
+
     fn event_move(event: &Event) -> Move {
         match *event {
             // The event stores the face toward side 0; the move names the face toward the mover.

@@ -53,6 +53,11 @@ pub fn error_text(e: &RuleError) -> String {
     }
 }
 
+/// The move log as text, each position named as on today's table.
+pub fn log_text(s: &crate::session::Session<GutAngelegt>) -> Vec<String> {
+    s.log.iter().zip(log_lines_now(&s.log)).map(|(e, now)| describe(e, &s.seats, &now)).collect()
+}
+
 /// A log line. `now`: the event's lines, missed and corrected claims in today's table
 /// coordinates ([`log_lines_now`]), so a position keeps naming the same cards as the table grows.
 fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
@@ -276,7 +281,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                 } else {
                     view! { <div class="hand-area covered"></div> }.into_any()
                 }}
-                <MoveLog lines=Signal::derive(move || game.with(|s| s.log.iter().zip(log_lines_now(&s.log)).map(|(e, now)| describe(e, &s.seats, &now)).collect::<Vec<_>>()).unwrap_or_default()) />
+                <MoveLog lines=game.log_lines() />
             </aside>
         </div>
     }

@@ -131,9 +131,6 @@ pub fn PlayJust4Fun() -> impl IntoView {
     };
     // No play is legal while the game runs: the only move is a new hand.
     let must_swap = Memo::new(move |_| game.person_to_move() && legal_plays.with(Vec::is_empty));
-    let log_lines = Signal::derive(move || {
-        game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
-    });
 
     let play = move |cards: Vec<u8>| match game.play(&Move::Play { cards }) {
         Some(Ok(_)) => picked.set(Vec::new()),
@@ -279,7 +276,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 } else {
                     view! { <div class="hand-area covered"></div> }.into_any()
                 }}
-                <MoveLog lines=log_lines />
+                <MoveLog lines=game.log_lines() />
             </aside>
             {move || confirm_locked.get().map(|cards| {
                 let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();

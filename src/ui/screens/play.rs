@@ -79,6 +79,8 @@ pub fn Play() -> impl IntoView {
                     <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
                 </button>
             </header>
+            // Under the cover nothing of the game's screen takes focus or taps.
+            <div class="play-body" inert=move || ctx.cover.get().is_some()>
             {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
                 Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
@@ -87,10 +89,21 @@ pub fn Play() -> impl IntoView {
                 Some(crate::engine::GameKind::GutAngelegt) => gutangelegt::PlayGutAngelegt().into_any(),
                 None => view! { <p class="hint">{t("Kein laufendes Spiel.", "No game running.")}</p> }.into_any(),
             }}
+            </div>
             {move || {
                 let player = ctx.cover.get()?;
-                let seat = ctx.game.with(|g| g.as_ref().and_then(|g| g.seats().get(player).cloned()))?;
-                Some(view! { <HandOver seat=seat player=player /> })
+                let (seat, public, news) = ctx.game.with(|g| {
+                    let g = g.as_ref()?;
+                    let private = crate::with_session!(g, s => crate::engine::Game::board_is_private(&s.state));
+                    // Read as `player` reads them (Vier mal Vier counts columns from their left
+                    // and names the face toward them): every line since their last move is the
+                    // other player's, who knows both faces of their own stones.
+                    let mut news = crate::ui::log_lines(g, Some(player));
+                    let news = news.split_off(g.since_turn_of(player).min(news.len()));
+                    Some((g.seats().get(player)?.clone(), !private, news))
+                })?;
+                let extra = (kind.get() == Some(crate::engine::GameKind::VierMalVier)).then(|| viermalvier::CoverQuestion().into_any());
+                Some(view! { <HandOver seat=seat player=player public=public news=news extra=extra /> })
             }}
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />

@@ -167,9 +167,6 @@ pub fn PlaySudoku() -> impl IntoView {
         let shown = chosen.get().filter(|_| acting()).zip(held());
         game.with(|s| cell_views(&s.state, &s.seats, &marks.get(), shown, last())).unwrap_or_default()
     });
-    let log_lines = Signal::derive(move || {
-        game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats)).collect::<Vec<_>>()).unwrap_or_default()
-    });
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
 
     let play = move |mv: Move| match game.play(&mv) {
@@ -300,7 +297,7 @@ pub fn PlaySudoku() -> impl IntoView {
                 } else {
                     view! { <div class="hand-area covered"></div> }.into_any()
                 }}
-                <MoveLog lines=log_lines />
+                <MoveLog lines=game.log_lines() />
             </aside>
             <Show when=move || confirm_claim.get()>
                 <Confirm

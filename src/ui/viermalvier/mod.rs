@@ -7,11 +7,12 @@ pub mod wall;
 
 use crate::engine::viermalvier::{Event, GameEnd, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
+use crate::session::{Seat, Session};
 use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
-use wall::{color_name, stone_chip, wall_view, with_runs, with_slots, Wall};
+use wall::{color_name, stone_chip, wall_view, with_runs, with_slots, Wall, WallLegend};
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -71,6 +72,81 @@ pub fn error_text(e: &RuleError) -> String {
         RuleError::AlreadyAnnounced => t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into(),
         RuleError::AnnouncementWrong => t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into(),
         RuleError::NotBetweenGames | RuleError::GameRunning => t("Die Partie läuft noch.", "The game is still running.").into(),
+    }
+}
+
+/// The player who may ask to take back the last stone (Profi rule): its owner, while the
+/// opponent has not moved yet, if a person plays that seat (a computer never asks).
+fn take_back_asker(s: &Session<VierMalVier>) -> Option<usize> {
+    let (owner, _) = s.state.last_stone()?;
+    let running = s.state.end().is_none() && s.state.to_move().is_some_and(|p| p != owner);
+    (running && s.seats.get(owner).is_some_and(Seat::is_person)).then_some(owner)
+}
+
+/// The owner of the last stone asks to take it back. A computer opponent answers at once, by the
+/// rules: it allows what the rules allow; a person answers on their own screen.
+fn ask_take_back(ctx: AppCtx) {
+    let game = GameHandle::<VierMalVier>::new(ctx);
+    let Some((len, person_answers)) = game.with_untracked(|s| (s.log.len(), s.person_to_move().is_some())) else { return };
+    ctx.take_back_asked.set(Some(len));
+    if !person_answers {
+        answer_take_back(ctx, true, true);
+    }
+}
+
+/// The opponent's answer to a take-back request (`computer`: the opponent is a computer).
+fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
+    let game = GameHandle::<VierMalVier>::new(ctx);
+    ctx.take_back_asked.set(None);
+    let Some(answerer) = game.with_untracked(|s| s.state.to_move().and_then(|p| s.seats.get(p)).map(|seat| seat.name.clone())).flatten() else { return };
+    let refused = |ctx: AppCtx| {
+        ctx.say(if is_de() { format!("{answerer} lehnt die Rücknahme ab.") } else { format!("{answerer} declines the take-back.") });
+    };
+    if !allow {
+        refused(ctx);
+        return;
+    }
+    let result = if computer { game.play_computer(&Move::AllowTakeBack) } else { game.play(&Move::AllowTakeBack) };
+    match result {
+        Some(Ok(event)) => {
+            if let Some(text) = game.with_untracked(|s| notation::describe(&event, &s.seats, None, s.state.options().view)) {
+                ctx.say(text);
+            }
+        }
+        Some(Err(RuleError::ObjectionUnfounded)) => ctx.warn(t(
+            "Die Rücknahme geht nicht: Mit diesem Stein kann die Mauer noch vollständig werden.",
+            "No take-back: the wall can still be completed with this stone.",
+        )),
+        Some(Err(e)) => ctx.warn(error_text(&e)),
+        None => refused(ctx),
+    }
+}
+
+fn ask_label(name: &str) -> String {
+    if is_de() { format!("{name}: Rücknahme erbitten") } else { format!("{name}: ask to take back") }
+}
+
+/// On the hand-over cover: the player who just set a stone may ask to take it back before the
+/// device passes on (Profi rule); once asked, the cover says so.
+#[component]
+pub fn CoverQuestion() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let game = GameHandle::<VierMalVier>::new(ctx);
+    move || {
+        let (owner, len, names) = game.with(|s| (take_back_asker(s), s.log.len(), s.seats.iter().map(|x| x.name.clone()).collect::<Vec<_>>()))?;
+        let owner = owner?;
+        let asker = names.get(owner).cloned().unwrap_or_default();
+        let answerer = names.get(1 - owner.min(1)).cloned().unwrap_or_default();
+        Some(if ctx.take_back_asked.get() == Some(len) {
+            let text = if is_de() {
+                format!("{asker} bittet, den letzten Stein zurückzunehmen. {answerer} entscheidet nach dem Zeigen.")
+            } else {
+                format!("{asker} asks to take back the last stone. {answerer} decides after showing.")
+            };
+            view! { <p class="hint" data-test="take-back-asked">{text}</p> }.into_any()
+        } else {
+            view! { <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&asker)}</button> }.into_any()
+        })
     }
 }
 
@@ -197,6 +273,15 @@ pub fn PlayVierMalVier() -> impl IntoView {
         .to_string()
     };
     let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
+    // Take-back requests: who may ask now, and whether the question to the mover stands.
+    let asker = Memo::new(move |_| game.with(take_back_asker).flatten());
+    let question_open = move || {
+        let len = game.with(|s| s.log.len());
+        ctx.take_back_asked.get().is_some() && ctx.take_back_asked.get() == len
+    };
+    // The asker taps on the shared screen: in the open view, or while they hold the device
+    // (a computer opponent). In the hidden view they ask on the hand-over cover.
+    let ask_here = move || asker.get().filter(|&p| !question_open() && (open() || viewer() == Some(p)));
     let objectable = move || {
         game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false)
     };
@@ -211,6 +296,11 @@ pub fn PlayVierMalVier() -> impl IntoView {
                         <figure class="vv-panel" class:mover=move || mover() == Some(side)>
                             <Wall view=Signal::derive(move || v.clone()) label=label.clone() on_slot=on_slot />
                             <figcaption>{label}</figcaption>
+                            // The hidden view explains itself: which side is whose, and the plates.
+                            {(!open() && running() && mover() == Some(side)).then(|| {
+                                let colour = |p: usize| format!("c-{}", seats.with(|s| s.get(p).map_or("white", |x| x.color.id())));
+                                view! { <WallLegend me=colour(side) other=colour(1 - side) other_name=name(1 - side) /> }
+                            })}
                         </figure>
                     }
                 }).collect_view()}
@@ -254,11 +344,35 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                         play(Move::Place { stone, face: f, spot })
                                     }>{t("Setzen", "Place")}</button>
                             </div>
+                            {move || ask_here().map(|p| view! {
+                                <div class="row actions">
+                                    <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&name(p))}</button>
+                                </div>
+                            })}
+                            {move || (question_open() && acting()).then(|| {
+                                let asking = asker.get().map(name).unwrap_or_default();
+                                let text = if is_de() {
+                                    format!("{asking} möchte den letzten Stein zurücknehmen. Das geht nur, wenn die Mauer durch ihn nicht mehr vollständig werden kann. Erlaubst du es?")
+                                } else {
+                                    format!("{asking} wants to take back the last stone. That is only possible if it made a complete wall impossible. Do you allow it?")
+                                };
+                                view! {
+                                    <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
+                                        <div class="modal">
+                                            <p>{text}</p>
+                                            <div class="row">
+                                                <button data-test="take-back-decline" on:click=move |_| answer_take_back(ctx, false, false)>{t("Ablehnen", "Decline")}</button>
+                                                <button class="primary" data-test="take-back-allow" class:hinted=move || hinted() == Some(Move::AllowTakeBack)
+                                                    on:click=move |_| answer_take_back(ctx, true, false)>{t("Erlauben", "Allow")}</button>
+                                            </div>
+                                        </div>
+                                    </div>
+                                }
+                            })}
                             {move || (profi() && acting()).then(|| view! {
                                 <div class="row actions vv-profi">
                                     {move || objectable().then(|| view! {
                                         <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
-                                        <button data-test="allow-take-back" class:hinted=move || hinted() == Some(Move::AllowTakeBack) on:click=move |_| play(Move::AllowTakeBack)>{t("Rücknahme erlauben", "Allow take-back")}</button>
                                     })}
                                     <button data-test="announce" class:hinted=move || hinted() == Some(Move::Announce) on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
                                 </div>
@@ -268,10 +382,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 } else {
                     view! { <div class="hand-area covered"></div> }.into_any()
                 }}
-                <MoveLog lines=Signal::derive(move || {
-                    let me = viewer();
-                    game.with(|s| s.log.iter().map(|e| notation::describe(e, &s.seats, me, s.state.options().view)).collect::<Vec<_>>()).unwrap_or_default()
-                }) />
+                <MoveLog lines=game.log_lines() />
             </aside>
         </div>
     }

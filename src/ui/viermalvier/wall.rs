@@ -284,3 +284,42 @@ pub fn stone_chip(color: u8, near: u8, far: u8) -> impl IntoView {
         </svg>
     }
 }
+
+/// How to read the hidden view: a sketch of the wall from above, with the two players on
+/// opposite sides, and what the small plate above a top stone is. `me`, `other`: the colour
+/// classes of the viewer and the opponent; `other_name`: who looks from the far side.
+#[component]
+pub fn WallLegend(me: String, other: String, other_name: String) -> impl IntoView {
+    let de = is_de();
+    let sides = if de {
+        format!("Von oben: Ihr schaut von zwei Seiten auf dieselbe Mauer. Deine linke Spalte ist die rechte von {other_name}.")
+    } else {
+        format!("From above: you both look at one wall from opposite sides. Your left column is {other_name}'s right.")
+    };
+    let plate = if de {
+        format!("Über dem obersten Stein einer Spalte: seine Rückseite, die {other_name} sieht.")
+    } else {
+        format!("Above the top stone of a column: its back, the face {other_name} sees.")
+    };
+    view! {
+        <div class="vv-legend" data-test="wall-legend">
+            <svg class="vv-legend-sketch" viewBox="0 0 110 70" aria-hidden="true">
+                <circle class=format!("vv-legend-who {other}") cx="55" cy="9" r="7" />
+                <path class="vv-legend-look" d="M55 18v6M55 52v-6" />
+                {(0..4).map(|i| {
+                    let x = 11.0 + f64::from(i) * 22.0;
+                    view! {
+                        <rect class="vv-legend-far" x=num(x) y="26" width="20" height="9" />
+                        <rect class=format!("vv-legend-near col-{i}") x=num(x) y="35" width="20" height="9" />
+                    }
+                }).collect_view()}
+                <circle class=format!("vv-legend-who {me}") cx="55" cy="61" r="7" />
+            </svg>
+            <p>{sides}</p>
+            <svg class="vv-legend-plate" viewBox="0 0 44 30" aria-hidden="true">
+                <g class="vv-top"><rect x="2" y="2" width="40" height="26" rx="5" />{glyph(0, 22.0, 15.0, 0.36)}</g>
+            </svg>
+            <p>{plate}</p>
+        </div>
+    }
+}
