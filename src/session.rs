@@ -160,17 +160,17 @@ impl<G: Game> Session<G> {
     /// Rebuilds a session from what a save must hold: the seats, the game's options and seed,
     /// and its log. Every logged move is replayed and must do exactly what the log says; the
     /// hints must fit the game. The position is the replay's, so it needs no checking of its own.
-    pub fn replay(seats: Vec<Seat>, options: G::Options, seed: u64, log: Vec<G::Event>, hints: Vec<HintUse>) -> Result<Self, String> {
-        let mut session = Session::<G>::new(seats, options, seed).map_err(|e| format!("the game's setup is not allowed: {e}"))?;
+    pub fn replay(seats: Vec<Seat>, options: G::Options, seed: u64, log: Vec<G::Event>, hints: Vec<HintUse>) -> Result<Self, Damage> {
+        let mut session = Session::<G>::new(seats, options, seed).map_err(|_| Damage::Setup)?;
         for (i, event) in log.into_iter().enumerate() {
             match session.state.apply(&G::event_move(&event)) {
                 Ok(done) if done == event => session.log.push(done),
-                Ok(_) => return Err(format!("move {} of the log did something else when replayed", i + 1)),
-                Err(e) => return Err(format!("move {} of the log is not allowed: {e:?}", i + 1)),
+                Ok(_) => return Err(Damage::MoveDiffers { n: i + 1 }),
+                Err(e) => return Err(Damage::MoveRefused { n: i + 1, rule: format!("{e:?}") }),
             }
         }
-        if let Some(h) = hints.iter().find(|h| h.seat >= session.seats.len() || h.turn > session.state.turn()) {
-            return Err(format!("a hint for seat {} at move {} does not fit the game", h.seat + 1, h.turn + 1));
+        if hints.iter().any(|h| h.seat >= session.seats.len() || h.turn > session.state.turn()) {
+            return Err(Damage::Hint);
         }
         session.hints = hints;
         Ok(session)
@@ -178,11 +178,11 @@ impl<G: Game> Session<G> {
 
     /// Checks a session that came from outside: replaying its log from the game's seed gives
     /// exactly its log and state.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Damage> {
         let state = &self.state;
         let replayed = Session::<G>::replay(self.seats.clone(), state.options().clone(), state.seed(), self.log.clone(), self.hints.clone())?;
         if replayed.state != *state {
-            return Err("the position does not follow from the move log".into());
+            return Err(Damage::Position);
         }
         Ok(())
     }
@@ -343,11 +343,60 @@ pub enum LoadError {
     /// One of ours but a game this version does not know.
     UnknownGame(String),
     /// One of ours, but the content is damaged or inconsistent (the detail says where).
-    Damaged(String),
+    Damaged(Damage),
+}
+
+/// What is wrong inside a save that is ours. Plain data, so the page can say it in the
+/// player's language (`ui::storage::damage_detail`); `Display` is the English for tests and logs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// A part of the file is missing or of the wrong kind, at this line and column.
+    Unreadable { line: usize, column: usize },
+    /// The format version is missing or unknown.
+    Format,
+    /// The record lacks the rules version, its id or its revision.
+    Header,
+    /// The header's move count or end does not match the game.
+    HeaderMismatch,
+    /// A step that brings older rules data up to date failed.
+    Migration,
+    /// The players or options are not allowed for this game.
+    Setup,
+    /// Move `n` (from 1) of the log is not allowed by the rules; `rule` names the rule in code.
+    MoveRefused { n: usize, rule: String },
+    /// Move `n` of the log did something else when replayed.
+    MoveDiffers { n: usize },
+    /// A hint's record does not fit the game.
+    Hint,
+    /// The stored position is not the one the log leads to.
+    Position,
+}
+
+impl Damage {
+    fn unreadable(e: &serde_json::Error) -> Damage {
+        Damage::Unreadable { line: e.line(), column: e.column() }
+    }
+}
+
+impl std::fmt::Display for Damage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Damage::Unreadable { line, column } => write!(f, "a part is missing or of the wrong kind (line {line}, column {column})"),
+            Damage::Format => f.write_str("no known format version"),
+            Damage::Header => f.write_str("no rules version, id or revision"),
+            Damage::HeaderMismatch => f.write_str("the header's move count or end does not match the game"),
+            Damage::Migration => f.write_str("the rules data could not be brought up to date"),
+            Damage::Setup => f.write_str("the game's setup is not allowed"),
+            Damage::MoveRefused { n, rule } => write!(f, "move {n} of the log is not allowed ({rule})"),
+            Damage::MoveDiffers { n } => write!(f, "move {n} of the log did something else when replayed"),
+            Damage::Hint => f.write_str("a hint does not fit the game"),
+            Damage::Position => f.write_str("the position does not follow from the move log"),
+        }
+    }
 }
 
 impl LoadError {
-    pub fn detail(&self) -> Option<&str> {
+    pub fn damage(&self) -> Option<&Damage> {
         match self {
             LoadError::Damaged(why) => Some(why),
             _ => None,
@@ -398,8 +447,9 @@ pub struct RawGame {
     pub log: Box<RawValue>,
 }
 
-/// One step of a game's rules data, from version `n` to `n + 1`.
-pub type RulesStep = fn(&mut RawGame) -> Result<(), String>;
+/// One step of a game's rules data, from version `n` to `n + 1`; `Err` when the data cannot be
+/// what that version wrote.
+pub type RulesStep = fn(&mut RawGame) -> Result<(), ()>;
 
 /// The rules-data migrations of a game, in order: entry `n - 1` takes version `n` to `n + 1`, so
 /// there are exactly `RULES_VERSION - 1` of them (a test checks this).
@@ -456,9 +506,9 @@ fn v2_to_v3(d: &mut Doc) {
 /// version (never "parse as if current").
 fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
     if !(1..=u64::from(SCHEMA_VERSION)).contains(&schema) {
-        return Err(LoadError::Damaged(format!("unknown format version {schema}")));
+        return Err(LoadError::Damaged(Damage::Format));
     }
-    let mut doc: Doc = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    let mut doc: Doc = serde_json::from_str(text).map_err(|e| LoadError::Damaged(Damage::unreadable(&e)))?;
     if schema < 2 {
         v1_to_v2(&mut doc);
     }
@@ -466,7 +516,7 @@ fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
         v2_to_v3(&mut doc);
     }
     if doc.rules.is_none() || doc.id.is_none() || doc.rev.is_none() {
-        return Err(LoadError::Damaged("no rules version, id or revision".into()));
+        return Err(LoadError::Damaged(Damage::Header));
     }
     Ok(doc)
 }
@@ -509,7 +559,7 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
     let schema = probe
         .schema
         .and_then(|s| s.get().parse::<u64>().ok())
-        .ok_or_else(|| LoadError::Damaged("no format version".into()))?;
+        .ok_or(LoadError::Damaged(Damage::Format))?;
     if schema > u64::from(SCHEMA_VERSION) {
         return Err(LoadError::Newer { found: schema, supported: SCHEMA_VERSION });
     }
@@ -522,7 +572,7 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
         GameKind::GutAngelegt => AnySession::GutAngelegt(session_from(&doc)?),
     };
     if doc.turn != session.turn() || doc.finished != session.is_over() {
-        return Err(LoadError::Damaged("the header's move count or end does not match the game".into()));
+        return Err(LoadError::Damaged(Damage::HeaderMismatch));
     }
     let header = SaveHeader {
         app: APP_TAG.into(),
@@ -552,18 +602,19 @@ struct StateHead<O: serde::de::DeserializeOwned> {
 }
 
 fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
-    let damaged = |e: String| LoadError::Damaged(e);
+    let damaged = LoadError::Damaged;
+    let unreadable = |e: serde_json::Error| LoadError::Damaged(Damage::unreadable(&e));
     let rules = doc.rules.unwrap_or_default();
     if rules > G::RULES_VERSION {
         return Err(LoadError::NewerRules { game: G::KIND, found: rules, supported: G::RULES_VERSION });
     }
-    let first = usize::try_from(rules).ok().and_then(|r| r.checked_sub(1)).ok_or_else(|| damaged("no rules version".into()))?;
+    let first = usize::try_from(rules).ok().and_then(|r| r.checked_sub(1)).ok_or(damaged(Damage::Header))?;
     let mut raw = RawGame { state: doc.state.clone(), log: doc.log.clone() };
     for step in rules_steps(G::KIND).get(first..).unwrap_or(&[]) {
-        step(&mut raw).map_err(damaged)?;
+        step(&mut raw).map_err(|()| damaged(Damage::Migration))?;
     }
-    let head: StateHead<G::Options> = serde_json::from_str(raw.state.get()).map_err(|e| damaged(e.to_string()))?;
-    let log: Vec<G::Event> = serde_json::from_str(raw.log.get()).map_err(|e| damaged(e.to_string()))?;
+    let head: StateHead<G::Options> = serde_json::from_str(raw.state.get()).map_err(unreadable)?;
+    let log: Vec<G::Event> = serde_json::from_str(raw.log.get()).map_err(unreadable)?;
     let mut seats = doc.players.clone();
     clean_seats(&mut seats);
     let session = Session::<G>::replay(seats, head.options, head.seed, log, doc.hints.clone()).map_err(damaged)?;
@@ -571,7 +622,7 @@ fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
     let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
     let replayed = serde_json::to_string(&session.state).ok();
     if replayed.as_deref().and_then(value).is_none_or(|v| Some(v) != value(raw.state.get())) {
-        return Err(damaged("the position does not follow from the move log".into()));
+        return Err(damaged(Damage::Position));
     }
     Ok(session)
 }

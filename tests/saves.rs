@@ -12,7 +12,7 @@ use spieltisch::engine::sudoku::{self, Sudoku};
 use spieltisch::engine::viermalvier::{self, VierMalVier};
 use spieltisch::engine::{Game, GameKind};
 use spieltisch::session::{
-    clean_name, clean_seats, free_name, from_json, rules_steps, to_json, AnySession, LoadError, PlayerColor, Save,
+    clean_name, clean_seats, Damage, free_name, from_json, rules_steps, to_json, AnySession, LoadError, PlayerColor, Save,
     SaveMeta, Seat, Session, Stored, MAX_NAME_LEN, MAX_SAVE_BYTES, SCHEMA_VERSION,
 };
 use std::path::{Path, PathBuf};
@@ -136,7 +136,7 @@ fn same_game(a: &AnySession, b: &AnySession) -> bool {
     }
 }
 
-fn check_any(any: &AnySession) -> Result<(), String> {
+fn check_any(any: &AnySession) -> Result<(), Damage> {
     spieltisch::with_session!(any, s => s.check())
 }
 
@@ -1026,37 +1026,37 @@ fn foreign_and_broken_files_are_classified() {
         (r#"{"app":"Spieltisch","schema":2}"#.into(), Foreign),
         (r#"{"app":7,"schema":2}"#.into(), Foreign),
         (with(&[("app", json!("other"))]), Foreign),
-        (r#"{"app":"spieltisch"}"#.into(), Damaged(String::new())),
-        (r#"{"app":"spieltisch","schema":"x"}"#.into(), Damaged(String::new())),
-        (r#"{"app":"spieltisch","schema":null}"#.into(), Damaged(String::new())),
-        (r#"{"app":"spieltisch","schema":-1}"#.into(), Damaged(String::new())),
-        (r#"{"app":"spieltisch","schema":1.5}"#.into(), Damaged(String::new())),
-        (r#"{"app":"spieltisch","schema":2}"#.into(), Damaged(String::new())),
-        (header_only(json!(0), "sudoku"), Damaged(String::new())),
+        (r#"{"app":"spieltisch"}"#.into(), Damaged(Damage::Format)),
+        (r#"{"app":"spieltisch","schema":"x"}"#.into(), Damaged(Damage::Format)),
+        (r#"{"app":"spieltisch","schema":null}"#.into(), Damaged(Damage::Format)),
+        (r#"{"app":"spieltisch","schema":-1}"#.into(), Damaged(Damage::Format)),
+        (r#"{"app":"spieltisch","schema":1.5}"#.into(), Damaged(Damage::Format)),
+        (r#"{"app":"spieltisch","schema":2}"#.into(), Damaged(Damage::Format)),
+        (header_only(json!(0), "sudoku"), Damaged(Damage::Format)),
         (header_only(json!(2), "chess"), UnknownGame("chess".into())),
         (header_only(json!(1), "chess"), UnknownGame("chess".into())),
-        (header_only(json!(2), "sudoku"), Damaged(String::new())),
+        (header_only(json!(2), "sudoku"), Damaged(Damage::Format)),
         (with(&[("game", json!("chess"))]), UnknownGame("chess".into())),
-        (with(&[("game", json!("just4fun"))]), Damaged(String::new())),
-        (with(&[("state", json!(null))]), Damaged(String::new())),
-        (with(&[("log", json!({}))]), Damaged(String::new())),
-        (with(&[("players", json!([]))]), Damaged(String::new())),
+        (with(&[("game", json!("just4fun"))]), Damaged(Damage::Format)),
+        (with(&[("state", json!(null))]), Damaged(Damage::Format)),
+        (with(&[("log", json!({}))]), Damaged(Damage::Format)),
+        (with(&[("players", json!([]))]), Damaged(Damage::Format)),
         (
             with(&[("players", json!([{"name": "Anna", "color": "pink"}, {"name": "Ben", "color": "red"}]))]),
-            Damaged(String::new()),
+            Damaged(Damage::Format),
         ),
-        (with(&[("turn", json!(-1))]), Damaged(String::new())),
-        (with(&[("saved_at", json!("yesterday"))]), Damaged(String::new())),
+        (with(&[("turn", json!(-1))]), Damaged(Damage::Format)),
+        (with(&[("saved_at", json!("yesterday"))]), Damaged(Damage::Format)),
         (
             with(&[(
                 "state",
                 serde_json::from_str::<Value>(&format!("{}{}", "[".repeat(120), "]".repeat(120))).unwrap(),
             )]),
-            Damaged(String::new()),
+            Damaged(Damage::Format),
         ),
         (
             good.replacen("\"state\":", &format!("\"state\":{}0{},\"s\":", "[".repeat(50_000), "]".repeat(50_000)), 1),
-            Damaged(String::new()),
+            Damaged(Damage::Format),
         ),
     ];
     for (text, expected) in &cases {

@@ -21,7 +21,7 @@ pub fn ToastView() -> impl IntoView {
             view! {
                 <div class="toast" class:error=toast.error data-test="message" role="alert">
                     <span>{toast.text}{toast.detail.map(|d| view! {
-                        <details class="detail"><summary>{t("Technische Angaben (englisch)", "Technical details")}</summary><code data-test="message-detail">{d}</code></details>
+                        <details class="detail"><summary>{t("Genauer", "Details")}</summary><code data-test="message-detail">{d}</code></details>
                     })}</span>
                     <button class="icon" aria-label=t("Schließen", "Close") on:click=move |_| ctx.toast.set(None)>
                         "×"

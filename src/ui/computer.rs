@@ -161,7 +161,9 @@ pub fn drive(ctx: AppCtx) {
     c.thinking.set(Some(seat));
     if let Err(e) = ask(ctx, purpose, seat, level) {
         c.thinking.set(None);
-        ctx.warn_detail(t("Der Computerzug konnte nicht vorbereitet werden.", "The computer's move could not be prepared."), Some(&e));
+        // The reason is the program's own (a bug report's), so it goes to the console only.
+        web_sys::console::error_1(&e.into());
+        ctx.warn(t("Der Computerzug konnte nicht vorbereitet werden.", "The computer's move could not be prepared."));
     }
 }
 
@@ -346,10 +348,8 @@ fn on_reply(ctx: AppCtx, text: &str) {
                     };
                     if let Err(e) = played {
                         c.paused.set(true);
-                        ctx.warn_detail(
-                            t("Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.", "The computer found no valid move. The game is paused and saved."),
-                            Some(&e),
-                        );
+                        web_sys::console::error_1(&e.into());
+                        ctx.warn(t("Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.", "The computer found no valid move. The game is paused and saved."));
                     }
                 },
                 std::time::Duration::from_millis(wait as u64),

@@ -249,7 +249,7 @@ impl AppCtx {
             }
             Ok(Some(Err(e))) => {
                 self.go(Route::Home);
-                self.warn_detail(storage::game_load_error_text(&e), e.detail());
+                self.warn_detail(storage::game_load_error_text(&e), storage::damage_detail(&e).as_deref());
             }
             Ok(None) => {
                 self.go(Route::Home);
@@ -511,7 +511,7 @@ impl<G: Stored> GameHandle<G> {
         seats.rotate_left(1);
         match Session::<G>::new(seats, options, new_seed()) {
             Ok(session) => self.ctx.open_game(G::wrap(session)),
-            Err(e) => self.ctx.warn(e.to_string()),
+            Err(e) => self.ctx.warn(crate::ui::i18n::setup_error_text(&e)),
         }
     }
 }

@@ -117,6 +117,30 @@ pub fn load_reason(e: &LoadError) -> String {
     }
 }
 
+/// Where a damaged save is wrong, in the player's language (shown folded under the message).
+pub fn damage_detail(e: &LoadError) -> Option<String> {
+    use crate::session::Damage::*;
+    let de = is_de();
+    Some(match e.damage()? {
+        Unreadable { line, column } => {
+            if de { format!("Ein Teil fehlt oder hat die falsche Art (Zeile {line}, Spalte {column}).") } else { format!("A part is missing or of the wrong kind (line {line}, column {column}).") }
+        }
+        Format => t("Keine bekannte Formatversion.", "No known format version.").to_string(),
+        Header => t("Regelstand, Kennung oder Revision fehlen.", "The rules version, id or revision is missing.").to_string(),
+        HeaderMismatch => t("Zugzahl oder Spielende im Kopf passen nicht zum Spiel.", "The header's move count or end does not match the game.").to_string(),
+        Migration => t("Die älteren Spieldaten ließen sich nicht umschreiben.", "The older game data could not be brought up to date.").to_string(),
+        Setup => t("Spieler oder Optionen sind für dieses Spiel nicht erlaubt.", "The players or options are not allowed for this game.").to_string(),
+        MoveRefused { n, rule } => {
+            if de { format!("Zug {n} des Spielverlaufs ist nach den Regeln nicht erlaubt ({rule}).") } else { format!("Move {n} of the log is not allowed by the rules ({rule}).") }
+        }
+        MoveDiffers { n } => {
+            if de { format!("Zug {n} des Spielverlaufs hat beim Nachspielen etwas anderes bewirkt.") } else { format!("Move {n} of the log did something else when replayed.") }
+        }
+        Hint => t("Ein gespeicherter Tipp passt nicht zum Spiel.", "A stored hint does not fit the game.").to_string(),
+        Position => t("Die gespeicherte Stellung folgt nicht aus dem Spielverlauf.", "The stored position does not follow from the move log.").to_string(),
+    })
+}
+
 /// "This game cannot be loaded: why." for a running game's record.
 pub fn game_load_error_text(e: &LoadError) -> String {
     let why = load_reason(e);

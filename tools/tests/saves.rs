@@ -417,7 +417,10 @@ fn oversize_and_damaged_imports_get_plain_messages() {
     assert_eq!(shown[1], Value::Bool(true), "the detail is folded");
     assert!(!visible.contains("log"), "the parser's words stay folded: {visible:?}");
     let detail = app.b.find("[data-test=message-detail]").ctx("detail element");
-    assert!(app.js("return document.querySelector('[data-test=message-detail]').textContent;").as_str().is_some_and(|d| d.contains("log")));
+    // The detail in the page's language too.
+    let detail_text = app.js("return [document.documentElement.lang, document.querySelector('[data-test=message-detail]').textContent];");
+    let expected = if detail_text[0] == "de" { "folgt nicht aus dem Spielverlauf" } else { "does not follow from the move log" };
+    assert!(detail_text[1].as_str().is_some_and(|d| d.contains(expected)), "{detail_text}");
     let _ = (message, detail);
     assert_eq!(app.count("[data-test=slot]"), 0, "nothing imported");
     let _ = std::fs::remove_file(path);

@@ -147,7 +147,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
                 // Read again; open it only if it is still the save this row shows.
                 match storage::saves().read_slot(&id) {
                     Ok(Some(Ok(save))) if save.header.saved_at == shown_at => ctx.open_game(save.session),
-                    Ok(Some(Err(e))) => ctx.warn_detail(storage::load_error_text(&id, &e), e.detail()),
+                    Ok(Some(Err(e))) => ctx.warn_detail(storage::load_error_text(&id, &e), storage::damage_detail(&e).as_deref()),
                     Err(e) => ctx.warn(storage::store_message(e)),
                     _ => {
                         ctx.warn(t("Dieser Spielstand wurde inzwischen geändert; die Liste ist jetzt aktuell.", "This save has changed since; the list is up to date now."));
@@ -184,7 +184,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
                 <div class="slot-info">
                     <strong>{title.clone()}</strong>
                     <span class="error" data-test="slot-error">{message}</span>
-                    {e.detail().map(|d| view! { <details class="detail"><summary>{t("Technische Angaben (englisch)", "Technical details")}</summary><code>{d.to_string()}</code></details> })}
+                    {storage::damage_detail(&e).map(|d| view! { <details class="detail"><summary>{t("Genauer", "Details")}</summary><code>{d}</code></details> })}
                 </div>
                 <div class="row">
                     <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
@@ -263,7 +263,7 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
                 }
                 ctx.bump_saves();
             }
-            Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), e.detail()),
+            Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), storage::damage_detail(&e).as_deref()),
         }
     });
 }

@@ -75,7 +75,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
         };
         match session {
             Ok(session) => ctx.open_game(session),
-            Err(e) => ctx.warn(e.to_string()),
+            Err(e) => ctx.warn(crate::ui::i18n::setup_error_text(&e)),
         }
     };
 
