@@ -69,6 +69,47 @@ pub fn all() -> Vec<Screen> {
             .expect("a stone to object to");
         open_saved(b, base, &AnySession::VierMalVier(game))
     })));
+    // Mid-turn: something picked, a place chosen; Gut angelegt with many claimed lines.
+    list.push(("gutangelegt-claims".into(), Box::new(|b: &Browser, base: &str| {
+        let options = spieltisch::engine::gutangelegt::Options { announce: true, ..Default::default() };
+        let game = random_game::<spieltisch::engine::gutangelegt::GutAngelegt>(3, options, 4, |s| s.log.len() >= 14);
+        open_saved(b, base, &AnySession::GutAngelegt(game))?;
+        reveal(b)?;
+        b.click_css("[data-test=hand-card]", WAIT)?;
+        b.click_css("[data-test=slot]", WAIT)?;
+        // A claim per card: its top field to its bottom field (three in a column). Whether they
+        // score does not matter here: the list grows with every claim.
+        let ends = b.execute(
+            "return [...document.querySelectorAll('[data-test=table] [data-test=card]')].slice(0, 6).map(c => {
+               const f = [...c.querySelectorAll('[data-test=field]')]; return [f[0].dataset.x, f[0].dataset.y, f[2].dataset.y]; });",
+            vec![],
+        )?;
+        for end in ends.as_array().into_iter().flatten() {
+            let (x, top, bottom) = (end[0].as_str().unwrap_or(""), end[1].as_str().unwrap_or(""), end[2].as_str().unwrap_or(""));
+            for y in [top, bottom] {
+                b.click_css(&format!("[data-test=table] [data-test=card] [data-test=field][data-x=\"{x}\"][data-y=\"{y}\"]"), WAIT)?;
+            }
+        }
+        Ok(())
+    })));
+    list.push(("just4fun-picked".into(), Box::new(|b: &Browser, base: &str| {
+        person_game(b, base, "just4fun", 4, &[])?;
+        for card in b.find_all("[data-test=card]")?.iter().take(2) {
+            b.click(card)?;
+        }
+        Ok(())
+    })));
+    list.push(("viermalvier-picked".into(), Box::new(|b: &Browser, base: &str| {
+        let game = random_game::<viermalvier::VierMalVier>(2, Default::default(), 2, |s| s.log.len() >= 4);
+        open_saved(b, base, &AnySession::VierMalVier(game))?;
+        reveal(b)?;
+        b.click_css("[data-test=tafel-stone]", WAIT)?;
+        b.click_css("[data-test=slot][data-legal=true]", WAIT)
+    })));
+    list.push(("sudoku-chosen".into(), Box::new(|b: &Browser, base: &str| {
+        person_game(b, base, "sudoku", 4, &[])?;
+        b.click_css("[data-test=cell][data-legal=true]", WAIT)
+    })));
     list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
     list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
     list

@@ -9,6 +9,8 @@ use leptos::prelude::*;
 /// Field size in SVG units.
 const F: f64 = 40.0;
 const PAD: f64 = 6.0;
+/// Pixels per unit that make a field 44 px wide (a tap target).
+const TOUCH_SCALE: f64 = 44.0 / F;
 
 pub fn color_name(color: u8) -> &'static str {
     match color {
@@ -146,11 +148,22 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
             }
             let (w, h) = ((x1 - x0).max(6.0), (y1 - y0).max(6.0));
             let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-            format!("{} {} {} {}", num((cx - w / 2.0) * F - PAD), num((cy - h / 2.0) * F - PAD), num(w * F + 2.0 * PAD), num(h * F + 2.0 * PAD))
+            ((cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
         })
     };
+    let view_box = Memo::new(move |_| view_box());
+    // The table's size at 44 px per field: on a phone it is drawn at least that big and pans
+    // (style/main.css), so every field stays a finger's width.
+    let touch_size = move || {
+        let (_, _, w, h) = view_box.get();
+        format!("--ga-w:{}px;--ga-h:{}px", num((w * TOUCH_SCALE).round()), num((h * TOUCH_SCALE).round()))
+    };
+    let view_box = move || {
+        let (x, y, w, h) = view_box.get();
+        format!("{} {} {} {}", num(x), num(y), num(w), num(h))
+    };
     view! {
-        <svg class="ga-table" class:announce=move || view.with(|v| v.announce) viewBox=view_box role="group" aria-label=label data-test="table">
+        <svg class="ga-table" class:announce=move || view.with(|v| v.announce) viewBox=view_box style=touch_size role="group" aria-label=label data-test="table">
             {move || {
                 let v = view.get();
                 let (dx, dy) = v.shift;

@@ -261,6 +261,12 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                                     on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            // The button before the claims: however many lines are claimed, it stays in place.
+                            <div class="row actions">
+                                <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>
+                                    {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
+                                </button>
+                            </div>
                             {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.place.is_some()))).then(|| view! {
                                 <ul class="ga-claims" data-test="claims">
                                     {move || sel.get().map(|s| s.claims).unwrap_or_default().into_iter().map(|l| view! {
@@ -271,11 +277,6 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                                     }).collect_view()}
                                 </ul>
                             })}
-                            <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>
-                                    {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
-                                </button>
-                            </div>
                         </div>
                     }.into_any()
                 } else {
