@@ -69,6 +69,16 @@ pub fn all() -> Vec<Screen> {
             .expect("a stone to object to");
         open_saved(b, base, &AnySession::VierMalVier(game))
     })));
+    // Open view with the Profi rule, right after a stone to object to: every Profi button shows.
+    list.push(("viermalvier-open-profi".into(), Box::new(|b: &Browser, base: &str| {
+        let options = viermalvier::Options { profi: true, view: viermalvier::View::Open, ..Default::default() };
+        let game = (0..500)
+            .map(|seed| random_game::<viermalvier::VierMalVier>(2, options.clone(), seed, |s| s.state.legal_moves().contains(&viermalvier::Move::Object)))
+            .find(|s| s.state.legal_moves().contains(&viermalvier::Move::Object))
+            .expect("a stone to object to");
+        open_saved(b, base, &AnySession::VierMalVier(game))?;
+        reveal(b)
+    })));
     // Mid-turn: something picked, a place chosen; Gut angelegt with many claimed lines.
     list.push(("gutangelegt-claims".into(), Box::new(|b: &Browser, base: &str| {
         let options = spieltisch::engine::gutangelegt::Options { announce: true, ..Default::default() };

@@ -343,6 +343,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                         ctx.computers.hint.set(None);
                                         play(Move::Place { stone, face: f, spot })
                                     }>{t("Setzen", "Place")}</button>
+                                // Next to "Setzen": an objection is possible only until the next stone.
+                                {move || (profi() && acting() && objectable()).then(|| view! {
+                                    <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
+                                })}
                             </div>
                             {move || ask_here().map(|p| view! {
                                 <div class="row actions">
@@ -371,9 +375,6 @@ pub fn PlayVierMalVier() -> impl IntoView {
                             })}
                             {move || (profi() && acting()).then(|| view! {
                                 <div class="row actions vv-profi">
-                                    {move || objectable().then(|| view! {
-                                        <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
-                                    })}
                                     <button data-test="announce" class:hinted=move || hinted() == Some(Move::Announce) on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
                                 </div>
                             })}
