@@ -156,6 +156,15 @@ impl AppCtx {
         self.saves_changed.update(|n| *n += 1);
     }
 
+    /// Changes a setting and stores the settings; a failed store is said (the change holds for
+    /// this visit).
+    pub fn update_settings(&self, f: impl FnOnce(&mut Settings)) {
+        self.settings.update(f);
+        if let Err(e) = self.settings.with_untracked(|s| s.store()) {
+            self.warn(storage::store_message(e));
+        }
+    }
+
     /// Raises (or lowers) the hand-over cover. A message belongs to the player who caused it:
     /// it goes when the device passes on.
     pub fn set_cover(&self, player: Option<usize>) {

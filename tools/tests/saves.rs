@@ -318,6 +318,9 @@ fn a_triple_tap_on_show_plays_no_move() {
     // Sudoku: a tap previews, a second tap places – the case that played 5 moves in 6.
     let app = start_portrait("triple_tap_sudoku");
     app.start_game("sudoku", Some(2), &[]);
+    // The see-through cover's card sits over the side panel; here it is moved over the board,
+    // where the taps after "show" would do harm (as on the full cover of earlier builds).
+    app.js("const s = document.createElement('style'); s.textContent = '.handover.public .handover-card { top: 30% !important; bottom: auto !important; }'; document.head.append(s);");
     // Control: with the shield made transparent to taps, the same triple tap reaches the board.
     app.js(NO_SHIELD);
     assert_eq!(triple_tap_show(&app, "[data-test=cell]", true), 2, "without the shield the taps reach the board (control)");

@@ -7,12 +7,7 @@ use leptos::prelude::*;
 #[component]
 pub fn SettingsScreen() -> impl IntoView {
     let ctx = AppCtx::get();
-    let change = move |f: &dyn Fn(&mut crate::ui::settings::Settings)| {
-        ctx.settings.update(|s| f(s));
-        if let Err(e) = ctx.settings.with_untracked(|s| s.store()) {
-            ctx.warn(crate::ui::storage::store_message(e));
-        }
-    };
+    let change = move |f: &dyn Fn(&mut crate::ui::settings::Settings)| ctx.update_settings(f);
     view! {
         <main class="settings screen" data-test="settings-screen">
             <header class="topbar">

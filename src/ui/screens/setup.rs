@@ -122,8 +122,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                         prop:checked=move || ctx.settings.with(|s| s.handover)
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
-                            ctx.settings.update(|s| s.handover = on);
-                            let _ = ctx.settings.with_untracked(|s| s.store());
+                            ctx.update_settings(|s| s.handover = on);
                         } />
                     {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
                 </label>
