@@ -81,7 +81,7 @@ pub fn all() -> Vec<Screen> {
     })));
     // Mid-turn: something picked, a place chosen; Gut angelegt with many claimed lines.
     list.push(("gutangelegt-claims".into(), Box::new(|b: &Browser, base: &str| {
-        let options = spieltisch::engine::gutangelegt::Options { announce: true, ..Default::default() };
+        let options = spieltisch::engine::gutangelegt::Options { announce: true };
         let game = random_game::<spieltisch::engine::gutangelegt::GutAngelegt>(3, options, 4, |s| s.log.len() >= 14);
         open_saved(b, base, &AnySession::GutAngelegt(game))?;
         reveal(b)?;

@@ -221,6 +221,27 @@ fn place(app: &App, stone: usize, flip: bool, spot: &str) {
         .ctx(&format!("place stone {stone} on {spot}"));
 }
 
+/// Lifts the hand-over cover, if one shows.
+fn reveal(app: &App) {
+    if app.exists("[data-test=handover]") {
+        app.click("[data-test=reveal]");
+        app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+    }
+}
+
+/// The rulebook's example (Abb. 6/10) up to its last good stone: bottom row R O Y G (side 0
+/// sees T T U U), second row only over Y and G (G, R). Returns the state then; the next stone,
+/// yellow on the red bottom stone (`place(app, 9, false, "on-0")`), leaves no place for orange
+/// in row two.
+fn rulebook_example(app: &App) -> Value {
+    for (stone, flip, spot) in [(0, false, "right"), (5, true, "right"), (10, false, "right"), (14, false, "right"), (12, false, "on-2"), (1, false, "on-3")] {
+        reveal(app);
+        place(app, stone, flip, spot);
+    }
+    reveal(app);
+    app.autosave_state().expect("autosave")
+}
+
 /// The rulebook's example (Abb. 6/10): bottom row R O Y G, second row only over Y and G (G, R);
 /// yellow on the red bottom stone leaves no place for orange in row two – objection upheld, the
 /// stone goes back and its player moves again; yellow on the orange stone is fine – objection
@@ -229,14 +250,7 @@ fn place(app: &App, stone: usize, flip: bool, spot: &str) {
 fn profi_objection_round_trip() {
     let app = App::start("vv_profi", "/spiele/");
     new_vv(&app, &["opt-view-open", "opt-profi"]);
-    // Bottom row (side 0 sees T T U U; side 1 sees W V on its left …): no four-row on either side.
-    place(&app, 0, false, "right"); // P1: colour 0 (R), T|T
-    place(&app, 5, true, "right"); // P2: colour 1 (O), T toward side 0, W toward P2
-    place(&app, 10, false, "right"); // P1: colour 2 (Y), U|W
-    place(&app, 14, false, "right"); // P2: colour 3 (G), V toward P2, U toward side 0
-    place(&app, 12, false, "on-2"); // P1: G over Y
-    place(&app, 1, false, "on-3"); // P2: R over G
-    let good = app.autosave_state().expect("autosave");
+    let good = rulebook_example(&app);
     place(&app, 9, false, "on-0"); // P1: Y over R – now orange has no place in row two
     assert_eq!(app.autosave_state().unwrap()["to_move"].as_u64(), Some(1));
     app.click("[data-test=object]");
@@ -282,10 +296,7 @@ fn hidden_view_keeps_its_cover_with_the_setting_off() {
     app.wait("[data-test=game]");
     let mut pick = Pick(3);
     for turn in 0..3 {
-        if app.exists("[data-test=handover]") {
-            app.click("[data-test=reveal]");
-            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
-        }
+        reveal(&app);
         app.wait("[data-test=tafeln]");
         let before = moves_logged(&app);
         assert!(tap_a_move(&app, &mut pick));
@@ -328,14 +339,7 @@ fn the_first_stone_stands_in_the_middle() {
 fn take_back_is_asked_and_answered() {
     let app = App::start("vv_take_back", "/spiele/");
     new_vv(&app, &["opt-view-open", "opt-profi"]);
-    // The rulebook's example, as in the objection test.
-    place(&app, 0, false, "right");
-    place(&app, 5, true, "right");
-    place(&app, 10, false, "right");
-    place(&app, 14, false, "right");
-    place(&app, 12, false, "on-2");
-    place(&app, 1, false, "on-3");
-    let good = app.autosave_state().expect("autosave");
+    let good = rulebook_example(&app);
     place(&app, 9, false, "on-0"); // orange has no place in row two now
     let blocked = app.autosave_state().unwrap();
     let ask = app.wait("[data-test=ask-take-back]");
@@ -374,18 +378,7 @@ fn take_back_is_asked_and_answered() {
 fn take_back_is_asked_on_the_cover_in_the_hidden_view() {
     let app = App::start("vv_take_back_cover", "/spiele/");
     new_vv(&app, &["opt-profi"]);
-    let reveal = |app: &App| {
-        if app.exists("[data-test=handover]") {
-            app.click("[data-test=reveal]");
-            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
-        }
-    };
-    for (stone, flip, spot) in [(0, false, "right"), (5, true, "right"), (10, false, "right"), (14, false, "right"), (12, false, "on-2"), (1, false, "on-3")] {
-        reveal(&app);
-        place(&app, stone, flip, spot);
-    }
-    let good = app.autosave_state().expect("autosave");
-    reveal(&app);
+    let good = rulebook_example(&app);
     place(&app, 9, false, "on-0");
     app.wait("[data-test=handover]");
     app.click("[data-test=handover] [data-test=ask-take-back]");
