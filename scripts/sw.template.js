@@ -22,11 +22,15 @@ const PRECACHED = new Set(FILES.map((f) => new URL(f, SCOPE).href));
 // so the app works offline after the first visit. An update waits until the player asks for it:
 // the page shows "A new version is ready" and posts "skipWaiting" when its button is clicked,
 // so a new deploy never reloads a page in the middle of a game.
+// A name with Trunk's content hash (name-0123456789abcdef.ext) stands for exactly these bytes:
+// the copy the page just loaded is taken from the HTTP cache, so a first visit downloads it
+// once. Every other file (index.html, the worker, rules, icons) may be an older deploy's in
+// that cache: the server is asked again ("no-cache": an unchanged file costs a 304, no body).
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      // cache: "reload" bypasses the HTTP cache so we store exactly this build's bytes.
-      cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: "reload" })))
+      cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: HASHED.test(url) ? "force-cache" : "no-cache" })))
     )
   );
 });

@@ -166,7 +166,7 @@ impl<G: Game> Session<G> {
             match session.state.apply(&G::event_move(&event)) {
                 Ok(done) if done == event => session.log.push(done),
                 Ok(_) => return Err(Damage::MoveDiffers { n: i + 1 }),
-                Err(e) => return Err(Damage::MoveRefused { n: i + 1, rule: format!("{e:?}") }),
+                Err(_) => return Err(Damage::MoveRefused { n: i + 1 }),
             }
         }
         if hints.iter().any(|h| h.seat >= session.seats.len() || h.turn > session.state.turn()) {
@@ -362,8 +362,9 @@ pub enum Damage {
     Migration,
     /// The players or options are not allowed for this game.
     Setup,
-    /// Move `n` (from 1) of the log is not allowed by the rules; `rule` names the rule in code.
-    MoveRefused { n: usize, rule: String },
+    /// Move `n` (from 1) of the log is not allowed by the rules. (Which rule is not kept: naming
+    /// it would carry every game's error names into the page's wasm.)
+    MoveRefused { n: usize },
     /// Move `n` of the log did something else when replayed.
     MoveDiffers { n: usize },
     /// A hint's record does not fit the game.
@@ -387,7 +388,7 @@ impl std::fmt::Display for Damage {
             Damage::HeaderMismatch => f.write_str("the header's move count or end does not match the game"),
             Damage::Migration => f.write_str("the rules data could not be brought up to date"),
             Damage::Setup => f.write_str("the game's setup is not allowed"),
-            Damage::MoveRefused { n, rule } => write!(f, "move {n} of the log is not allowed ({rule})"),
+            Damage::MoveRefused { n } => write!(f, "move {n} of the log is not allowed"),
             Damage::MoveDiffers { n } => write!(f, "move {n} of the log did something else when replayed"),
             Damage::Hint => f.write_str("a hint does not fit the game"),
             Damage::Position => f.write_str("the position does not follow from the move log"),
@@ -618,13 +619,30 @@ fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
     let mut seats = doc.players.clone();
     clean_seats(&mut seats);
     let session = Session::<G>::replay(seats, head.options, head.seed, log, doc.hints.clone()).map_err(damaged)?;
-    // Compared as JSON values, not text: a save may have been re-formatted (key order, spaces).
-    let value = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
+    // Compared as text without the spaces between tokens: an editor may have re-indented the
+    // save. (Not as `serde_json::Value`s: that parser would cost the page's wasm several KB.)
     let replayed = serde_json::to_string(&session.state).ok();
-    if replayed.as_deref().and_then(value).is_none_or(|v| Some(v) != value(raw.state.get())) {
+    if !replayed.is_some_and(|r| same_json_tokens(&r, raw.state.get())) {
         return Err(damaged(Damage::Position));
     }
     Ok(session)
+}
+
+/// Whether two JSON texts are the same but for whitespace outside strings.
+fn same_json_tokens(a: &str, b: &str) -> bool {
+    fn tokens(text: &str) -> impl Iterator<Item = char> + '_ {
+        let (mut in_string, mut escaped) = (false, false);
+        text.chars().filter(move |&c| {
+            if in_string {
+                (in_string, escaped) = (escaped || c != '"', !escaped && c == '\\');
+                true
+            } else {
+                in_string = c == '"';
+                !c.is_ascii_whitespace()
+            }
+        })
+    }
+    tokens(a).eq(tokens(b))
 }
 
 /// Bidirectional-formatting characters: a name must never reverse the app's own text.
@@ -700,6 +718,16 @@ pub fn distinct_colors(seats: &mut [Seat]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn json_tokens_ignore_whitespace_only_outside_strings() {
+        use super::same_json_tokens as same;
+        assert!(same(r#"{"a":[1,2],"b":"x y"}"#, "{ \"a\" : [ 1 ,\n 2 ], \"b\": \"x y\" }"));
+        assert!(!same(r#"{"b":"x y"}"#, r#"{"b":"xy"}"#), "spaces inside a string count");
+        assert!(same(r#"{"b":"q\" z"}"#, r#"{ "b" : "q\" z" }"#), "an escaped quote does not end the string");
+        assert!(!same(r#"{"b":"q\" z"}"#, r#"{"b":"q\"z"}"#));
+        assert!(!same(r#"{"a":1}"#, r#"{"a":12}"#));
+    }
+
     use super::*;
     use serde_json::Value;
     use crate::engine::just4fun::Options;

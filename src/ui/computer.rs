@@ -371,7 +371,9 @@ fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
             mark_shown(true);
             Ok(())
         }
-        Some(Err(e)) => Err(format!("{e:?}")),
+        // A bug in the search (it only proposes legal moves): said without the rule's name,
+        // which would carry every game's error names into the page's wasm.
+        Some(Err(_)) => Err(format!("the rules refused the computer's move {json}")),
         None => Ok(()),
     }
 }

@@ -130,8 +130,8 @@ pub fn damage_detail(e: &LoadError) -> Option<String> {
         HeaderMismatch => t("Zugzahl oder Spielende im Kopf passen nicht zum Spiel.", "The header's move count or end does not match the game.").to_string(),
         Migration => t("Die älteren Spieldaten ließen sich nicht umschreiben.", "The older game data could not be brought up to date.").to_string(),
         Setup => t("Spieler oder Optionen sind für dieses Spiel nicht erlaubt.", "The players or options are not allowed for this game.").to_string(),
-        MoveRefused { n, rule } => {
-            if de { format!("Zug {n} des Spielverlaufs ist nach den Regeln nicht erlaubt ({rule}).") } else { format!("Move {n} of the log is not allowed by the rules ({rule}).") }
+        MoveRefused { n } => {
+            if de { format!("Zug {n} des Spielverlaufs ist nach den Regeln nicht erlaubt.") } else { format!("Move {n} of the log is not allowed by the rules.") }
         }
         MoveDiffers { n } => {
             if de { format!("Zug {n} des Spielverlaufs hat beim Nachspielen etwas anderes bewirkt.") } else { format!("Move {n} of the log did something else when replayed.") }

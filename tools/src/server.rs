@@ -3,7 +3,9 @@
 //! Serves a directory under a URL prefix such as `/spieltisch/`:
 //! `/spieltisch` redirects to `/spieltisch/`, a path ending in `/` serves that directory's
 //! `index.html`, unknown paths are 404. Every response carries `Cache-Control: no-cache` and
-//! `Connection: close` (no keep-alive, so stopping the server really cuts the browser off).
+//! `Connection: close` (no keep-alive, so stopping the server really cuts the browser off);
+//! files carry an `ETag` and are answered 304 when the browser's copy is current, as on a real
+//! host. [`StaticServer::served`] lists what was sent (the report counts a first visit's bytes).
 //!
 //! [`StaticServer::stop`] (also on drop) closes the listening socket and shuts down every open
 //! connection, so afterwards the browser gets "connection refused" — that is what the offline
@@ -83,6 +85,7 @@ pub struct StaticServer {
     stop: Arc<AtomicBool>,
     conns: Conns,
     accept_thread: Option<JoinHandle<()>>,
+    served: Arc<Mutex<Vec<Served>>>,
 }
 
 impl StaticServer {
@@ -95,10 +98,12 @@ impl StaticServer {
         listener.set_nonblocking(true)?;
         let stop = Arc::new(AtomicBool::new(false));
         let conns: Conns = Arc::new(Mutex::new(HashMap::new()));
+        let served = Arc::new(Mutex::new(Vec::new()));
         let shared = Arc::new(Shared {
             root: cfg.root.clone(),
             prefix: normalise_prefix(&cfg.prefix),
             log: cfg.log,
+            served: served.clone(),
         });
         let prefix = shared.prefix.clone();
 
@@ -142,7 +147,13 @@ impl StaticServer {
             stop,
             conns,
             accept_thread: Some(accept_thread),
+            served,
         })
+    }
+
+    /// Every file answered so far (200s and 304s), in order.
+    pub fn served(&self) -> Vec<Served> {
+        self.served.lock().map(|v| v.clone()).unwrap_or_default()
     }
 
     /// Convenience: serve `root` under `prefix` on 127.0.0.1 with a free port.
@@ -194,6 +205,29 @@ struct Shared {
     root: PathBuf,
     prefix: String,
     log: bool,
+    served: Arc<Mutex<Vec<Served>>>,
+}
+
+/// One file request answered: its path (with query), status (200 or 304) and body bytes sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Served {
+    pub path: String,
+    pub status: u16,
+    pub bytes: usize,
+}
+
+/// A strong validator from the content (FNV-1a): the same bytes, the same tag.
+fn etag(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("\"{hash:016x}-{:x}\"", bytes.len())
+}
+
+impl Shared {
+    fn record(&self, path: &str, status: u16, bytes: usize) {
+        if let Ok(mut v) = self.served.lock() {
+            v.push(Served { path: path.to_string(), status, bytes });
+        }
+    }
 }
 
 /// Minimal percent-decoding of a URL path.
@@ -262,6 +296,7 @@ impl Shared {
         let target = parts.next().unwrap_or("").to_string();
         // Drain headers (and any body, which we ignore).
         let mut content_length = 0usize;
+        let mut if_none_match = String::new();
         loop {
             let mut h = String::new();
             if reader.read_line(&mut h)? == 0 || h.trim().is_empty() {
@@ -270,6 +305,8 @@ impl Shared {
             if let Some((k, v)) = h.split_once(':') {
                 if k.trim().eq_ignore_ascii_case("content-length") {
                     content_length = v.trim().parse().unwrap_or(0);
+                } else if k.trim().eq_ignore_ascii_case("if-none-match") {
+                    if_none_match = v.trim().to_string();
                 }
             }
         }
@@ -300,17 +337,27 @@ impl Shared {
                 Route::File(rel) => {
                     let full = self.root.join(&rel);
                     match std::fs::read(&full) {
+                        // Like a real host: an ETag, and a 304 without the body when the
+                        // browser's copy is still this file.
+                        Ok(bytes) if full.is_file() && if_none_match == etag(&bytes) => {
+                            let head = format!("HTTP/1.1 304 Not Modified\r\nETag: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", etag(&bytes));
+                            stream.write_all(head.as_bytes())?;
+                            self.record(&target, 304, 0);
+                            (304, String::new())
+                        }
                         Ok(bytes) if full.is_file() => {
                             let ct = content_type(&rel.to_string_lossy());
                             let head = format!(
                                 "HTTP/1.1 200 OK\r\nContent-Type: {ct}\r\nContent-Length: {}\r\n\
-                                 Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
-                                bytes.len()
+                                 ETag: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+                                bytes.len(),
+                                etag(&bytes)
                             );
                             stream.write_all(head.as_bytes())?;
                             if method == "GET" {
                                 stream.write_all(&bytes)?;
                             }
+                            self.record(&target, 200, if method == "GET" { bytes.len() } else { 0 });
                             (200, String::new())
                         }
                         _ => {
@@ -406,6 +453,8 @@ mod tests {
         assert_eq!(r.header("location"), Some("/spiele/"));
 
         assert_eq!(http::get(&format!("{base}missing.js")).unwrap().status, 404);
+        assert_eq!(srv.served().iter().filter(|s| s.status == 200).count(), 3, "{:?}", srv.served());
+        assert_eq!(srv.served()[0].bytes, 9, "index.html's body");
 
         srv.stop();
         let err = http::get(&base).unwrap_err();

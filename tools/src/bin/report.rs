@@ -413,6 +413,50 @@ fn speed_of<G: Game>(title: &str, players: std::ops::RangeInclusive<usize>, seco
     Ok(())
 }
 
+/// What a first visit downloads (fresh profile: the page, then the service worker's precache)
+/// and what a warm visit (a reload) downloads, from the server's own record of what it sent.
+fn first_visit(dist: &Path) -> Result<(), String> {
+    println!("== Bytes per visit (server's record; ETag and 304 as on a real host)");
+    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
+    let url = server.url();
+    let b = Browser::start().map_err(|e| e.to_string())?;
+    let t = Duration::from_secs(60);
+    b.goto(&url).map_err(|e| e.to_string())?;
+    b.wait_for("[data-test=home]", t).map_err(|e| e.to_string())?;
+    // Offline-ready: the worker controls the page and its cache holds the build's files.
+    b.wait_until(t, "the offline copy", |b| {
+        let v = b.execute_async(
+            "const done = arguments[arguments.length - 1]; if (!navigator.serviceWorker.controller) { done(false); return; }
+             caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys()))))
+               .then(ls => done(ls.some(l => l.length > 5)));",
+            vec![],
+        );
+        Ok(v.ok().and_then(|v| v.as_bool()).filter(|&ok| ok).map(|_| ()))
+    })
+    .map_err(|e| e.to_string())?;
+    let first = server.served();
+    let total: usize = first.iter().map(|s| s.bytes).sum();
+    let mut twice: Vec<String> = Vec::new();
+    for s in &first {
+        let n = first.iter().filter(|o| o.path == s.path && o.status == 200).count();
+        if n > 1 && !twice.contains(&s.path) {
+            twice.push(s.path.clone());
+        }
+    }
+    let bodies = first.iter().filter(|s| s.status == 200).count();
+    println!("first visit: {} requests, {bodies} with a body, {} sent (raw; a host may compress)", first.len(), kb(total as u64));
+    println!("  files sent twice: {}", if twice.is_empty() { "none".to_string() } else { twice.join(", ") });
+    b.refresh().map_err(|e| e.to_string())?;
+    b.wait_for("[data-test=home]", t).map_err(|e| e.to_string())?;
+    std::thread::sleep(Duration::from_millis(500));
+    let warm: Vec<_> = server.served().into_iter().skip(first.len()).collect();
+    let warm_bytes: usize = warm.iter().map(|s| s.bytes).sum();
+    let listed: Vec<String> = warm.iter().map(|s| format!("{} {}", s.status, s.path)).collect();
+    println!("warm visit (reload): {} requests, {} sent{}", warm.len(), kb(warm_bytes as u64), if listed.is_empty() { String::new() } else { format!(": {}", listed.join(", ")) });
+    println!();
+    Ok(())
+}
+
 fn main() {
     let args = parse_args();
     let mut failed = false;
@@ -422,6 +466,10 @@ fn main() {
             failed = true;
         }
         if args.browser {
+            if let Err(e) = first_visit(&args.dist) {
+                eprintln!("first visit: {e}");
+                failed = true;
+            }
             if let Err(e) = browser_timing(&args.dist, args.runs) {
                 eprintln!("browser timing: {e}");
                 failed = true;
