@@ -58,7 +58,8 @@ pub fn request<G: Determinize>(id: u32, state: &G, me: PlayerIdx, level: Level, 
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let view = state.determinize(me, &mut rng);
     let out = RequestOut { id, game: G::KIND.id(), me, level, seed, iterations: budget.iterations, view: &view };
-    serde_json::to_string(&out).map_err(|e| e.to_string())
+    // Cannot fail for the engines' plain data; the serializer's words would cost the page's wasm.
+    serde_json::to_string(&out).map_err(|_| "the position could not be written".to_string())
 }
 
 /// Reads the worker's reply (`<id> <µs> ok <move JSON>` or `<id> <µs> error <why>`); `None`

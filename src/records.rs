@@ -17,6 +17,10 @@ pub struct Record {
 }
 
 /// All lists, keyed by variant id (e.g. "sudoku/standard").
+/// The stored high scores are not a JSON object at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAnObject;
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Records {
     #[serde(flatten)]
@@ -27,8 +31,8 @@ impl Records {
     /// Reads stored lists entry by entry: a bad entry (or a list that is not a list) is dropped
     /// and counted, every valid one kept. `Err` only when the text is not a JSON object at all,
     /// so that nothing valid is ever thrown away with a bad neighbour.
-    pub fn from_json(text: &str) -> Result<(Records, usize), String> {
-        let raw: BTreeMap<String, Box<RawValue>> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_json(text: &str) -> Result<(Records, usize), NotAnObject> {
+        let raw: BTreeMap<String, Box<RawValue>> = serde_json::from_str(text).map_err(|_| NotAnObject)?;
         let mut records = Records::default();
         let mut dropped = 0;
         for (variant, list) in raw {

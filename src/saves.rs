@@ -30,7 +30,7 @@ pub enum WriteError {
     /// Another tab changed (or deleted) this game since this tab read it; nothing was written.
     Conflict(Conflict),
     /// The game could not be encoded (does not happen with the engines' plain data).
-    Encode(String),
+    Encode,
 }
 
 impl From<StoreError> for WriteError {
@@ -250,7 +250,7 @@ impl<S: Store> Saves<S> {
             _ => {}
         }
         let rev = known_rev + 1;
-        let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev }).map_err(WriteError::Encode)?;
+        let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev }).map_err(|_| WriteError::Encode)?;
         self.store.set(&self.game_key(id), &json)?;
         if game.is_over() {
             for other in self.games()? {
@@ -279,7 +279,7 @@ impl<S: Store> Saves<S> {
     /// the name used.
     pub fn write_slot(&self, name: &str, game: &AnySession, now: f64) -> Result<String, WriteError> {
         let name = session::clean_name(name);
-        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id: "", rev: 0 }).map_err(WriteError::Encode)?;
+        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id: "", rev: 0 }).map_err(|_| WriteError::Encode)?;
         self.store.set(&self.slot_key(&name), &json)?;
         Ok(name)
     }

@@ -67,7 +67,7 @@ pub fn write_message(e: &WriteError) -> String {
     match e {
         WriteError::Store(e) => store_message(*e).to_string(),
         WriteError::Conflict(c) => conflict_message(*c).to_string(),
-        WriteError::Encode(why) => format!("{} ({why})", t("Das Spiel konnte nicht gespeichert werden.", "The game could not be saved.")),
+        WriteError::Encode => t("Das Spiel konnte nicht gespeichert werden.", "The game could not be saved.").to_string(),
     }
 }
 

@@ -413,6 +413,42 @@ fn speed_of<G: Game>(title: &str, players: std::ops::RangeInclusive<usize>, seco
     Ok(())
 }
 
+/// Counts DOM mutations (nodes added or removed, attributes and texts changed) caused by each
+/// tap of a Gut angelegt turn, early and late in a game: the counts should not grow with the
+/// table.
+fn dom_changes(dist: &Path) -> Result<(), String> {
+    use spieltisch::session::AnySession;
+    use spieltisch_tools::screens;
+    println!("== DOM changes per tap, Gut angelegt (3 people; pick a card, pick a place, lay)");
+    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
+    let url = server.url();
+    let b = Browser::start().map_err(|e| e.to_string())?;
+    let e = |e: spieltisch_tools::webdriver::Error| e.to_string();
+    for moves in [3usize, 40] {
+        let game = screens::random_game::<GutAngelegt>(3, Default::default(), 7, |s| s.log.len() >= moves);
+        screens::open_saved(&b, &url, &AnySession::GutAngelegt(game)).map_err(e)?;
+        screens::reveal(&b).map_err(e)?;
+        b.wait_for("[data-test=hand-card]", Duration::from_secs(30)).map_err(e)?;
+        b.execute(
+            "window.__muts = 0; new MutationObserver(rs => { for (const r of rs) window.__muts += r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1; })
+               .observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });",
+            vec![],
+        )
+        .map_err(e)?;
+        let mut counts = Vec::new();
+        for (label, css) in [("card", "[data-test=hand-card]"), ("place", "[data-test=slot]"), ("lay", "[data-test=place]")] {
+            b.execute("window.__muts = 0;", vec![]).map_err(e)?;
+            b.click_css(css, Duration::from_secs(30)).map_err(e)?;
+            std::thread::sleep(Duration::from_millis(300));
+            let n = b.execute("return window.__muts;", vec![]).map_err(e)?;
+            counts.push(format!("{label} {}", n.as_u64().unwrap_or(0)));
+        }
+        println!("after {moves:>2} cards on the table: {}", counts.join(", "));
+    }
+    println!();
+    Ok(())
+}
+
 /// What a first visit downloads (fresh profile: the page, then the service worker's precache)
 /// and what a warm visit (a reload) downloads, from the server's own record of what it sent.
 fn first_visit(dist: &Path) -> Result<(), String> {
@@ -468,6 +504,10 @@ fn main() {
         if args.browser {
             if let Err(e) = first_visit(&args.dist) {
                 eprintln!("first visit: {e}");
+                failed = true;
+            }
+            if let Err(e) = dom_changes(&args.dist) {
+                eprintln!("DOM changes: {e}");
                 failed = true;
             }
             if let Err(e) = browser_timing(&args.dist, args.runs) {
