@@ -227,6 +227,17 @@ fn the_cover_shows_the_public_board_and_the_news() {
         let cover = app.wait("[data-test=handover]");
         let public = app.b.attr(&cover, "data-public").ctx("data-public");
         assert_eq!(app.count("[data-test=handover-news] li"), news, "{kind}: one line per move since the player's last");
+        // The live region (for screen readers) says the last move, in the table's public words.
+        let said = app.js("return [document.querySelector('[data-test=live]').textContent, [...document.querySelectorAll('[data-test=handover-news] li')].pop().textContent, document.querySelector('[data-test=live]').getAttribute('aria-live')];");
+        assert_eq!(said[2], "polite", "{kind}: a polite live region");
+        if kind == "viermalvier" {
+            // Public words: the colour and the place, never a face.
+            let live = said[0].as_str().unwrap_or("");
+            assert!(!live.contains("zu dir") && !live.contains("toward you") && !live.contains('|'), "a face in the live region: {live:?}");
+            assert!(!live.is_empty());
+        } else {
+            assert_eq!(said[0], said[1], "{kind}: the live region says the last move");
+        }
         // No hand is in the page under the cover, whatever the board shows.
         assert_eq!(app.count("[data-test=hand-card], [data-test=hand] button, [data-test=held-tile], [data-test=tafel-stone]"), 0, "{kind}: a hand under the cover");
         if kind == "viermalvier" {

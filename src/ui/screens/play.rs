@@ -105,6 +105,10 @@ pub fn Play() -> impl IntoView {
                 let extra = (kind.get() == Some(crate::engine::GameKind::VierMalVier)).then(|| viermalvier::CoverQuestion().into_any());
                 Some(view! { <HandOver seat=seat player=player public=public news=news extra=extra /> })
             }}
+            // Screen readers hear every move as it is made (the table's public words for it).
+            <p class="visually-hidden" aria-live="polite" data-test="live">
+                {move || ctx.game.with(|g| g.as_ref().and_then(|g| crate::ui::log_lines(g, None).pop()))}
+            </p>
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
             </Show>
