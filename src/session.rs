@@ -243,6 +243,10 @@ impl AnySession {
     pub fn log_len(&self) -> usize {
         with_session!(self, s => s.log.len())
     }
+    /// [`Game::board_is_private`] of the game.
+    pub fn board_is_private(&self) -> bool {
+        with_session!(self, s => s.state.board_is_private())
+    }
     /// Where the log goes on after `player`'s own last move: what they have not seen played
     /// (the whole log before their first move).
     pub fn since_turn_of(&self, player: usize) -> usize {

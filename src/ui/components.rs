@@ -20,9 +20,7 @@ pub fn ToastView() -> impl IntoView {
         ctx.toast.get().map(|toast| {
             view! {
                 <div class="toast" class:error=toast.error data-test="message" role="alert">
-                    <span>{toast.text}{toast.detail.map(|d| view! {
-                        <details class="detail"><summary>{t("Genauer", "Details")}</summary><code data-test="message-detail">{d}</code></details>
-                    })}</span>
+                    <span>{toast.text}{toast.detail.map(|d| folded_detail(d, "message-detail"))}</span>
                     <button class="icon" aria-label=t("Schließen", "Close") on:click=move |_| ctx.toast.set(None)>
                         "×"
                     </button>
@@ -30,6 +28,11 @@ pub fn ToastView() -> impl IntoView {
             }
         })
     }
+}
+
+/// The detail of a message, folded under it (`test`: its `data-test` name).
+pub fn folded_detail(text: String, test: &'static str) -> impl IntoView {
+    view! { <details class="detail"><summary>{t("Genauer", "Details")}</summary><code data-test=test>{text}</code></details> }
 }
 
 /// The cover between two players' turns. Nothing secret is rendered while it shows: the game

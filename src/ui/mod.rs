@@ -234,7 +234,7 @@ impl AppCtx {
     /// the game hides something and more than one person plays (a person alone at the table
     /// against computers has nobody to hide from).
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
-        let (player, private) = crate::with_session!(session, s => (cover_player(&s.state), s.state.board_is_private()));
+        let (player, private) = (crate::with_session!(session, s => cover_player(&s.state)), session.board_is_private());
         let persons = session.seats().iter().filter(|s| s.is_person()).count();
         player.filter(|&p| session.person_to_move() == Some(p) && persons > 1).filter(|_| self.handover_on(private))
     }
@@ -350,17 +350,19 @@ fn first_holder(session: &AnySession) -> Option<usize> {
     }
 }
 
-/// The move log as readable lines. `reader`: whose eyes the lines are for (Vier mal Vier's
-/// hidden view names a stone's face only to the player who sees it; `None`: the whole table).
-pub fn log_lines(any: &AnySession, reader: Option<usize>) -> Vec<String> {
+/// The move log as readable lines, from entry `from` on. `reader`: whose eyes the lines are for
+/// (Vier mal Vier's hidden view names a stone's face only to the player who sees it; `None`: the
+/// whole table). Only the lines asked for are written (Gut angelegt names positions as on
+/// today's table, which needs the whole log).
+pub fn log_lines(any: &AnySession, reader: Option<usize>, from: usize) -> Vec<String> {
     match any {
-        AnySession::Just4Fun(s) => s.log.iter().map(|e| just4fun::notation::describe(e, &s.seats)).collect(),
-        AnySession::Sudoku(s) => s.log.iter().map(|e| sudoku::notation::describe(e, &s.seats)).collect(),
+        AnySession::Just4Fun(s) => s.log.iter().skip(from).map(|e| just4fun::notation::describe(e, &s.seats)).collect(),
+        AnySession::Sudoku(s) => s.log.iter().skip(from).map(|e| sudoku::notation::describe(e, &s.seats)).collect(),
         AnySession::VierMalVier(s) => {
             let view = s.state.options().view;
-            s.log.iter().map(|e| viermalvier::notation::describe(e, &s.seats, reader, view)).collect()
+            s.log.iter().skip(from).map(|e| viermalvier::notation::describe(e, &s.seats, reader, view)).collect()
         }
-        AnySession::GutAngelegt(s) => gutangelegt::log_text(s),
+        AnySession::GutAngelegt(s) => gutangelegt::log_text(s, from),
     }
 }
 
@@ -392,14 +394,16 @@ impl<G: Stored> GameHandle<G> {
         self.with(|s| s.person_to_move().or_else(|| holder.filter(|&p| s.seats.get(p).is_some_and(Seat::is_person)))).flatten()
     }
 
-    /// The move log as lines for the player who may look now ([`log_lines`]).
+    /// The move log as lines for the player who may look now ([`log_lines`]); a memo, so the
+    /// log is written once per move however often the move log reads it.
     pub fn log_lines(&self) -> Signal<Vec<String>> {
         let ctx = self.ctx;
         let handle = *self;
-        Signal::derive(move || {
+        Memo::new(move |_| {
             let reader = handle.viewer();
-            ctx.game.with(|g| g.as_ref().map(|g| log_lines(g, reader)).unwrap_or_default())
+            ctx.game.with(|g| g.as_ref().map(|g| log_lines(g, reader, 0)).unwrap_or_default())
         })
+        .into()
     }
 
     /// True when the person at the device may act: a person is to move and the cover is down.

@@ -62,21 +62,11 @@ pub fn all() -> Vec<Screen> {
     }
     // Profi rule: a stone that made the complete wall impossible; its owner may ask to take it back.
     list.push(("viermalvier-take-back".into(), Box::new(|b: &Browser, base: &str| {
-        let options = viermalvier::Options { profi: true, ..Default::default() };
-        let game = (0..500)
-            .map(|seed| random_game::<viermalvier::VierMalVier>(2, options.clone(), seed, |s| s.state.legal_moves().contains(&viermalvier::Move::Object)))
-            .find(|s| s.state.legal_moves().contains(&viermalvier::Move::Object))
-            .expect("a stone to object to");
-        open_saved(b, base, &AnySession::VierMalVier(game))
+        open_saved(b, base, &AnySession::VierMalVier(objectable_game(viermalvier::View::Hidden)))
     })));
     // Open view with the Profi rule, right after a stone to object to: every Profi button shows.
     list.push(("viermalvier-open-profi".into(), Box::new(|b: &Browser, base: &str| {
-        let options = viermalvier::Options { profi: true, view: viermalvier::View::Open, ..Default::default() };
-        let game = (0..500)
-            .map(|seed| random_game::<viermalvier::VierMalVier>(2, options.clone(), seed, |s| s.state.legal_moves().contains(&viermalvier::Move::Object)))
-            .find(|s| s.state.legal_moves().contains(&viermalvier::Move::Object))
-            .expect("a stone to object to");
-        open_saved(b, base, &AnySession::VierMalVier(game))?;
+        open_saved(b, base, &AnySession::VierMalVier(objectable_game(viermalvier::View::Open)))?;
         reveal(b)
     })));
     // Mid-turn: something picked, a place chosen; Gut angelegt with many claimed lines.
@@ -203,6 +193,14 @@ pub fn open_saved(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
     b.goto(&format!("{base}#/play/{id}"))?;
     b.wait_for("[data-test=game]", WAIT)?;
     Ok(())
+}
+
+/// A Vier mal Vier game under the Profi rule in `view`, right after a stone that made the
+/// complete wall impossible (random play; the first seed that gets there).
+fn objectable_game(view: viermalvier::View) -> Session<viermalvier::VierMalVier> {
+    let options = viermalvier::Options { profi: true, view, ..Default::default() };
+    let objectable = |s: &Session<viermalvier::VierMalVier>| s.state.legal_moves().contains(&viermalvier::Move::Object);
+    (0..500).map(|seed| random_game(2, options.clone(), seed, objectable)).find(objectable).expect("a stone to object to")
 }
 
 /// Lifts the hand-over cover, if one shows.

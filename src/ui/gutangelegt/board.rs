@@ -129,8 +129,9 @@ pub fn table_view(game: &GutAngelegt, last: Option<(usize, usize)>) -> TableView
 #[component]
 pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on_field: Callback<(usize, usize)>) -> impl IntoView {
     let label = if is_de() { "Tisch" } else { "Table" };
-    // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred.
-    let view_box = move || {
+    // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred:
+    // (x, y, width, height) in units.
+    let view_box = Memo::new(move |_| {
         view.with(|v| {
             let (sx, sy) = (v.shift.0 as f64, v.shift.1 as f64);
             let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|&(c, r, _, _)| (c as f64 + sx, r as f64 + sy)).collect();
@@ -150,8 +151,7 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
             let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
             ((cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
         })
-    };
-    let view_box = Memo::new(move |_| view_box());
+    });
     // The table's size at 44 px per field: on a phone it is drawn at least that big and pans
     // (style/main.css), so every field stays a finger's width.
     let touch_size = move || {

@@ -53,9 +53,9 @@ pub fn error_text(e: &RuleError) -> String {
     }
 }
 
-/// The move log as text, each position named as on today's table.
-pub fn log_text(s: &crate::session::Session<GutAngelegt>) -> Vec<String> {
-    s.log.iter().zip(log_lines_now(&s.log)).map(|(e, now)| describe(e, &s.seats, &now)).collect()
+/// The move log as text from entry `from` on, each position named as on today's table.
+pub fn log_text(s: &crate::session::Session<GutAngelegt>, from: usize) -> Vec<String> {
+    s.log.iter().zip(log_lines_now(&s.log)).skip(from).map(|(e, now)| describe(e, &s.seats, &now)).collect()
 }
 
 /// A log line. `now`: the event's lines, missed and corrected claims in today's table

@@ -184,7 +184,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
                 <div class="slot-info">
                     <strong>{title.clone()}</strong>
                     <span class="error" data-test="slot-error">{message}</span>
-                    {storage::damage_detail(&e).map(|d| view! { <details class="detail"><summary>{t("Genauer", "Details")}</summary><code>{d}</code></details> })}
+                    {storage::damage_detail(&e).map(|d| crate::ui::components::folded_detail(d, "slot-error-detail"))}
                 </div>
                 <div class="row">
                     <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>

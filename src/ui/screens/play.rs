@@ -94,20 +94,18 @@ pub fn Play() -> impl IntoView {
                 let player = ctx.cover.get()?;
                 let (seat, public, news) = ctx.game.with(|g| {
                     let g = g.as_ref()?;
-                    let private = crate::with_session!(g, s => crate::engine::Game::board_is_private(&s.state));
                     // Read as `player` reads them (Vier mal Vier counts columns from their left
                     // and names the face toward them): every line since their last move is the
                     // other player's, who knows both faces of their own stones.
-                    let mut news = crate::ui::log_lines(g, Some(player));
-                    let news = news.split_off(g.since_turn_of(player).min(news.len()));
-                    Some((g.seats().get(player)?.clone(), !private, news))
+                    let news = crate::ui::log_lines(g, Some(player), g.since_turn_of(player));
+                    Some((g.seats().get(player)?.clone(), !g.board_is_private(), news))
                 })?;
                 let extra = (kind.get() == Some(crate::engine::GameKind::VierMalVier)).then(|| viermalvier::CoverQuestion().into_any());
                 Some(view! { <HandOver seat=seat player=player public=public news=news extra=extra /> })
             }}
             // Screen readers hear every move as it is made (the table's public words for it).
             <p class="visually-hidden" aria-live="polite" data-test="live">
-                {move || ctx.game.with(|g| g.as_ref().and_then(|g| crate::ui::log_lines(g, None).pop()))}
+                {move || ctx.game.with(|g| g.as_ref().and_then(|g| crate::ui::log_lines(g, None, g.log_len().saturating_sub(1)).pop()))}
             </p>
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />

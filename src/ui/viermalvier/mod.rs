@@ -108,11 +108,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     }
     let result = if computer { game.play_computer(&Move::AllowTakeBack) } else { game.play(&Move::AllowTakeBack) };
     match result {
-        Some(Ok(event)) => {
-            if let Some(text) = game.with_untracked(|s| notation::describe(&event, &s.seats, None, s.state.options().view)) {
-                ctx.say(text);
-            }
-        }
+        Some(Ok(event)) => say_event(ctx, &event),
         Some(Err(RuleError::ObjectionUnfounded)) => ctx.warn(t(
             "Die Rücknahme geht nicht: Mit diesem Stein kann die Mauer noch vollständig werden.",
             "No take-back: the wall can still be completed with this stone.",
@@ -120,6 +116,20 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
         Some(Err(e)) => ctx.warn(error_text(&e)),
         None => refused(ctx),
     }
+}
+
+/// Says a move in a message, as the table reads it: a stone that goes back or an announcement
+/// must not only be logged.
+fn say_event(ctx: AppCtx, event: &Event) {
+    let game = GameHandle::<VierMalVier>::new(ctx);
+    if let Some(text) = game.with_untracked(|s| notation::describe(event, &s.seats, None, s.state.options().view)) {
+        ctx.say(text);
+    }
+}
+
+/// Whether the take-back question asked in this position stands (any move ends it).
+fn question_stands(ctx: AppCtx, s: &Session<VierMalVier>) -> bool {
+    ctx.take_back_asked.get() == Some(s.log.len())
 }
 
 fn ask_label(name: &str) -> String {
@@ -133,11 +143,11 @@ pub fn CoverQuestion() -> impl IntoView {
     let ctx = AppCtx::get();
     let game = GameHandle::<VierMalVier>::new(ctx);
     move || {
-        let (owner, len, names) = game.with(|s| (take_back_asker(s), s.log.len(), s.seats.iter().map(|x| x.name.clone()).collect::<Vec<_>>()))?;
+        let (owner, asked, names) = game.with(|s| (take_back_asker(s), question_stands(ctx, s), s.seats.iter().map(|x| x.name.clone()).collect::<Vec<_>>()))?;
         let owner = owner?;
         let asker = names.get(owner).cloned().unwrap_or_default();
         let answerer = names.get(1 - owner.min(1)).cloned().unwrap_or_default();
-        Some(if ctx.take_back_asked.get() == Some(len) {
+        Some(if asked {
             let text = if is_de() {
                 format!("{asker} bittet, den letzten Stein zurückzunehmen. {answerer} entscheidet nach dem Zeigen.")
             } else {
@@ -228,12 +238,8 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
             reset();
-            // A stone that goes back, or an announcement, is said, not only logged.
             if matches!(event, Event::Objected { .. } | Event::TookBack { .. } | Event::Announced { .. }) {
-                let text = game.with_untracked(|s| notation::describe(&event, &s.seats, None, s.state.options().view));
-                if let Some(text) = text {
-                    ctx.say(text);
-                }
+                say_event(ctx, &event);
             }
         }
         Some(Err(e)) => ctx.warn(error_text(&e)),
@@ -260,7 +266,6 @@ pub fn PlayVierMalVier() -> impl IntoView {
         }
         match hinted() {
             Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
-            Some(Move::AllowTakeBack) => return t("Tipp: Rücknahme erlauben.", "Hint: allow the take-back.").to_string(),
             Some(Move::Announce) => return t("Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.", "Hint: announce that the wall cannot be completed.").to_string(),
             Some(Move::Place { .. }) if picked.get().is_none() => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
             _ => {}
@@ -275,10 +280,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
     // Take-back requests: who may ask now, and whether the question to the mover stands.
     let asker = Memo::new(move |_| game.with(take_back_asker).flatten());
-    let question_open = move || {
-        let len = game.with(|s| s.log.len());
-        ctx.take_back_asked.get().is_some() && ctx.take_back_asked.get() == len
-    };
+    let question_open = move || game.with(|s| question_stands(ctx, s)).unwrap_or(false);
     // The asker taps on the shared screen: in the open view, or while they hold the device
     // (a computer opponent). In the hidden view they ask on the hand-over cover.
     let ask_here = move || asker.get().filter(|&p| !question_open() && (open() || viewer() == Some(p)));
@@ -366,7 +368,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                             <p>{text}</p>
                                             <div class="row">
                                                 <button data-test="take-back-decline" on:click=move |_| answer_take_back(ctx, false, false)>{t("Ablehnen", "Decline")}</button>
-                                                <button class="primary" data-test="take-back-allow" class:hinted=move || hinted() == Some(Move::AllowTakeBack)
+                                                <button class="primary" data-test="take-back-allow"
                                                     on:click=move |_| answer_take_back(ctx, true, false)>{t("Erlauben", "Allow")}</button>
                                             </div>
                                         </div>

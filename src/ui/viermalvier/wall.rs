@@ -113,7 +113,7 @@ fn drawn(side: usize, width: usize, c: usize) -> usize {
 pub fn wall_view(game: &VierMalVier, side: usize, tops: bool, lines: &[Line], last: Option<(usize, usize)>) -> WallView {
     let width = game.width();
     let win: Vec<(usize, usize)> = lines.iter().flatten().copied().collect();
-    let win_lines = lines.iter().map(|l| ((drawn(side, width, l[0].0), l[0].1), (drawn(side, width, l[3].0), l[3].1))).collect();
+    let win_lines = lines.iter().map(|l| segment(side, width, (l[0], l[3]))).collect();
     let mut stones = Vec::new();
     for (c, column) in game.wall().iter().enumerate() {
         for (r, p) in column.iter().enumerate() {
@@ -136,8 +136,20 @@ pub fn wall_view(game: &VierMalVier, side: usize, tops: bool, lines: &[Line], la
 /// four-row, where they are what scores).
 pub fn with_runs(mut view: WallView, game: &VierMalVier) -> WallView {
     let (side, width) = (view.side, view.width);
-    view.run_lines = game.three_run_cells(side).into_iter().map(|((c1, r1), (c2, r2))| ((drawn(side, width, c1), r1), (drawn(side, width, c2), r2))).collect();
+    view.run_lines = game.three_run_cells(side).into_iter().map(|run| segment(side, width, run)).collect();
     view
+}
+
+/// A line from cell to cell (side-0 coordinates) as `side` sees it drawn.
+fn segment(side: usize, width: usize, ((c1, r1), (c2, r2)): ((usize, usize), (usize, usize))) -> ((usize, usize), (usize, usize)) {
+    ((drawn(side, width, c1), r1), (drawn(side, width, c2), r2))
+}
+
+/// A drawn line through the middles of two cells (a four-row, a three-run).
+fn cell_line(width: usize, ((c1, r1), (c2, r2)): ((usize, usize), (usize, usize)), class: &'static str, test: &'static str) -> impl IntoView {
+    let middle = |c: usize, r: usize| (x_of(width, c as i32) + CELL / 2.0, y_of(r) + CELL / 2.0);
+    let ((x1, y1), (x2, y2)) = (middle(c1, r1), middle(c2, r2));
+    view! { <line class=class data-test=test x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
 }
 
 /// Adds the places `stone` could go (legal or not) to `view`, and a preview on `chosen`.
@@ -207,16 +219,8 @@ pub fn Wall(#[prop(into)] view: Signal<WallView>, #[prop(into)] label: String, o
                         </g>
                     }
                 });
-                let lines = v.win_lines.iter().map(|&((c1, r1), (c2, r2))| {
-                    let (x1, y1) = (x_of(width, c1 as i32) + CELL / 2.0, y_of(r1) + CELL / 2.0);
-                    let (x2, y2) = (x_of(width, c2 as i32) + CELL / 2.0, y_of(r2) + CELL / 2.0);
-                    view! { <line class="vv-win-line" data-test="win-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
-                }).collect_view();
-                let runs = v.run_lines.iter().map(|&((c1, r1), (c2, r2))| {
-                    let (x1, y1) = (x_of(width, c1 as i32) + CELL / 2.0, y_of(r1) + CELL / 2.0);
-                    let (x2, y2) = (x_of(width, c2 as i32) + CELL / 2.0, y_of(r2) + CELL / 2.0);
-                    view! { <line class="vv-run-line" data-test="run-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
-                }).collect_view();
+                let lines = v.win_lines.iter().map(|&l| cell_line(width, l, "vv-win-line", "win-line")).collect_view();
+                let runs = v.run_lines.iter().map(|&l| cell_line(width, l, "vv-run-line", "run-line")).collect_view();
                 view! { {slots} {stones} {preview} {lines} {runs} }
             }}
         </svg>
