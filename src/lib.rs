@@ -8,6 +8,8 @@ pub mod records;
 pub mod saves;
 pub mod session;
 pub mod decimal;
+pub mod lang;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
