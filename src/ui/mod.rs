@@ -110,6 +110,48 @@ pub struct AppCtx {
     /// Vier mal Vier: the player who set the last stone asked to take it back; the log's length
     /// then. The question stands until the opponent answers or anything is played.
     pub take_back_asked: RwSignal<Option<usize>>,
+    /// What many views read about the running game, each a memo of its own.
+    pub table: Table,
+}
+
+/// Memoised facts about the running game, shared by every game's screens: each notifies its
+/// readers only when its own value changes, so a view that shows the seats is not re-run by a
+/// move, and the log is written once per move however many views read it.
+#[derive(Clone, Copy)]
+pub struct Table {
+    /// Whose secrets the board may show: nobody under the hand-over cover; the person to move;
+    /// while a computer moves, the person holding the device. Never a computer.
+    pub viewer: Memo<Option<usize>>,
+    /// A person is to move and the cover is down: the person at the device may act.
+    pub acting: Memo<bool>,
+    pub seats: Memo<Vec<Seat>>,
+    /// The move log as lines for the viewer ([`log_lines`]).
+    pub log_lines: Memo<Vec<String>>,
+    /// The last move in the table's public words (the live region says it).
+    pub last_move: Memo<Option<String>>,
+}
+
+impl Table {
+    fn new(game: RwSignal<Option<AnySession>>, cover: RwSignal<Option<usize>>, holder: RwSignal<Option<usize>>) -> Table {
+        let viewer = Memo::new(move |_| {
+            if cover.get().is_some() {
+                return None;
+            }
+            let holder = holder.get();
+            game.with(|g| {
+                let g = g.as_ref()?;
+                g.person_to_move().or_else(|| holder.filter(|&p| g.seats().get(p).is_some_and(Seat::is_person)))
+            })
+        });
+        let acting = Memo::new(move |_| cover.get().is_none() && game.with(|g| g.as_ref().and_then(AnySession::person_to_move).is_some()));
+        let seats = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| g.seats().to_vec()).unwrap_or_default()));
+        let lines = Memo::new(move |_| {
+            let reader = viewer.get();
+            game.with(|g| g.as_ref().map(|g| log_lines(g, reader, 0)).unwrap_or_default())
+        });
+        let last_move = Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| log_lines(g, None, g.log_len().saturating_sub(1)).pop())));
+        Table { viewer, acting, seats, log_lines: lines, last_move }
+    }
 }
 
 impl AppCtx {
@@ -384,31 +426,24 @@ impl<G: Stored> GameHandle<G> {
         GameHandle { ctx, _game: PhantomData }
     }
 
-    /// Whose secrets the board may show (tracked): nobody under the hand-over cover; the person
-    /// to move; while a computer moves, the person holding the device. Never a computer.
+    /// Whose secrets the board may show ([`Table::viewer`], tracked).
     pub fn viewer(&self) -> Option<usize> {
-        if self.ctx.cover.get().is_some() {
-            return None;
-        }
-        let holder = self.ctx.holder.get();
-        self.with(|s| s.person_to_move().or_else(|| holder.filter(|&p| s.seats.get(p).is_some_and(Seat::is_person)))).flatten()
+        self.ctx.table.viewer.get()
     }
 
-    /// The move log as lines for the player who may look now ([`log_lines`]); a memo, so the
-    /// log is written once per move however often the move log reads it.
+    /// The move log as lines for the player who may look now ([`Table::log_lines`]).
     pub fn log_lines(&self) -> Signal<Vec<String>> {
-        let ctx = self.ctx;
-        let handle = *self;
-        Memo::new(move |_| {
-            let reader = handle.viewer();
-            ctx.game.with(|g| g.as_ref().map(|g| log_lines(g, reader, 0)).unwrap_or_default())
-        })
-        .into()
+        self.ctx.table.log_lines.into()
+    }
+
+    /// The seats, tracked only when they change (never by a move).
+    pub fn seats(&self) -> Signal<Vec<Seat>> {
+        self.ctx.table.seats.into()
     }
 
     /// True when the person at the device may act: a person is to move and the cover is down.
     pub fn person_to_move(&self) -> bool {
-        self.ctx.cover.get().is_none() && self.with(|s| s.person_to_move().is_some()).unwrap_or(false)
+        self.ctx.table.acting.get()
     }
 
     pub fn person_to_move_untracked(&self) -> bool {
@@ -449,8 +484,9 @@ impl<G: Stored> GameHandle<G> {
         }
         let mut result = None;
         let mut after = None;
-        self.ctx.game.update(|g| {
-            let Some(session) = g.as_mut().and_then(G::session_mut) else { return };
+        // A refused move changes nothing, so it notifies nobody.
+        self.ctx.game.maybe_update(|g| {
+            let Some(session) = g.as_mut().and_then(G::session_mut) else { return false };
             let was_hiding = session.state.has_hidden_information();
             let outcome = session.play(mv);
             if outcome.is_ok() {
@@ -464,6 +500,7 @@ impl<G: Stored> GameHandle<G> {
                 });
             }
             result = Some(outcome);
+            after.is_some()
         });
         if let Some(played) = after {
             self.ctx.after_move(&people, played);
@@ -550,20 +587,22 @@ fn App() -> impl IntoView {
     let _ = storage::saves().adopt_legacy(new_game_id);
     let settings = Settings::load();
     i18n::set_lang(settings.lang);
+    let (game, cover, holder) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
     let ctx = AppCtx {
         route: RwSignal::new(Route::from_hash(&current_hash())),
-        game: RwSignal::new(None),
+        game,
         settings: RwSignal::new(settings),
         toast: RwSignal::new(None),
         record: RwSignal::new(None),
         conflict: RwSignal::new(None),
         pending: RwSignal::new(None),
-        cover: RwSignal::new(None),
+        cover,
         shield: RwSignal::new(false),
         saves_changed: RwSignal::new(0),
-        holder: RwSignal::new(None),
+        holder,
         computers: computer::Computers::new(),
         take_back_asked: RwSignal::new(None),
+        table: Table::new(game, cover, holder),
     };
     provide_context(ctx);
 

@@ -28,7 +28,7 @@ pub fn Play() -> impl IntoView {
     let kind = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(AnySession::kind)));
     let saving = RwSignal::new(false);
     let c = ctx.computers;
-    let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.game.with(|g| g.as_ref().is_some_and(|g| g.seats().iter().any(f)));
+    let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.table.seats.with(|seats| seats.iter().any(f));
     let any_computer = Memo::new(move |_| seats_are(|s| !s.is_person()));
     let all_computers = Memo::new(move |_| !seats_are(crate::session::Seat::is_person));
     // A hint is for the person to move, when they can see their own things.
@@ -105,7 +105,7 @@ pub fn Play() -> impl IntoView {
             }}
             // Screen readers hear every move as it is made (the table's public words for it).
             <p class="visually-hidden" aria-live="polite" data-test="live">
-                {move || ctx.game.with(|g| g.as_ref().and_then(|g| crate::ui::log_lines(g, None, g.log_len().saturating_sub(1)).pop()))}
+                {move || ctx.table.last_move.get()}
             </p>
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
