@@ -659,5 +659,8 @@ pub fn start() {
     console_error_panic_hook::set_once();
     update::register_service_worker();
     leptos::mount::mount_to_body(App);
+    if let Some(splash) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("splash")) {
+        splash.remove();
+    }
     update::mark_booted();
 }
