@@ -1,5 +1,6 @@
 //! Lighthouse for the report (`report --lighthouse`): mobile performance and accessibility of
-//! the home screen and of a running game of each kind.
+//! the home screen, a running game of each kind, and the other screens (setup, settings, rules,
+//! an end screen).
 //!
 //! npm `lighthouse` (pinned in `scripts/setup.sh --lighthouse`, installed into
 //! `tools/lighthouse/node_modules`, git-ignored) attaches with `--port` to a headless Chromium
@@ -9,7 +10,7 @@
 //! slow 4G and 4× CPU. The server sends brotli like a real host.
 
 use crate::dist;
-use crate::perf::{self, Res, SAVE_ID};
+use crate::perf::{self, Res};
 use crate::screens;
 use crate::server::StaticServer;
 use crate::webdriver::Browser;
@@ -26,18 +27,25 @@ fn lighthouse_bin() -> PathBuf {
         .unwrap_or_else(|| dist::repo_root().join("tools/lighthouse/node_modules/.bin/lighthouse"))
 }
 
-/// A running game of each kind (two people, some moves in); `None`: the home screen.
-fn screens_to_audit() -> Vec<(&'static str, Option<AnySession>)> {
+/// The screens: name, the game in localStorage (if any) and the route. The running games have
+/// two people and some moves in; the hand-over cover is off in the settings.
+fn screens_to_audit() -> Vec<(&'static str, Option<AnySession>, &'static str)> {
     let open = viermalvier::Options { view: viermalvier::View::Open, ..Default::default() };
+    let play = "#/play/00000000000000ab";
     vec![
-        ("home", None),
-        ("just4fun", Some(AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 3, |s| s.log.len() >= 8)))),
-        ("gutangelegt", Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |s| s.log.len() >= 12)))),
+        ("home", None, ""),
+        ("home-with-a-game", Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 4))), ""),
+        ("setup-gutangelegt", None, "#/new/gutangelegt"),
+        ("settings", None, "#/settings"),
+        ("rules-just4fun", None, "#/rules/just4fun"),
+        ("just4fun", Some(AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 3, |s| s.log.len() >= 8))), play),
+        ("gutangelegt", Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |s| s.log.len() >= 12))), play),
         // The hidden wall keeps its cover (the next player must not see the other side): the
         // open wall is the board without a cover; the hidden one is audited as its cover.
-        ("viermalvier-open", Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, open, 3, |s| s.log.len() >= 5)))),
-        ("viermalvier-cover", Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, Default::default(), 3, |s| s.log.len() >= 5)))),
-        ("sudoku", Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 10)))),
+        ("viermalvier-open", Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, open, 3, |s| s.log.len() >= 5))), play),
+        ("viermalvier-cover", Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, Default::default(), 3, |s| s.log.len() >= 5))), play),
+        ("sudoku", Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 10))), play),
+        ("gutangelegt-end", Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |_| false))), play),
     ]
 }
 
@@ -47,14 +55,15 @@ struct Audit {
     accessibility: f64,
     lcp_ms: f64,
     tbt_ms: f64,
-    /// Failing accessibility audits: id and the offending selectors.
+    /// Failing accessibility audits: id (marked when Lighthouse does not weigh it into the
+    /// score) and the offending selectors.
     failing: Vec<(String, Vec<String>)>,
 }
 
-fn run_one(base: &str, game: Option<&AnySession>, out: &Path) -> Res<Audit> {
+fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Res<Audit> {
     let b = Browser::start()?;
     perf::store_game(&b, base, game, false)?;
-    let url = if game.is_some() { format!("{base}#/play/{SAVE_ID}") } else { base.to_string() };
+    let url = format!("{base}{route}");
     let port = b.debugger_address().rsplit(':').next().unwrap_or("").to_string();
     if port.is_empty() {
         return Err("chromedriver did not say the browser's DevTools port".into());
@@ -90,7 +99,8 @@ fn run_one(base: &str, game: Option<&AnySession>, out: &Path) -> Res<Audit> {
             .flatten()
             .filter_map(|i| i["node"]["selector"].as_str().map(str::to_string))
             .collect();
-        failing.push((id.to_string(), selectors));
+        let weighed = r["weight"].as_f64().unwrap_or(0.0) > 0.0;
+        failing.push((if weighed { id.to_string() } else { format!("{id} (not scored)") }, selectors));
     }
     Ok(Audit { performance: score("performance"), accessibility: score("accessibility"), lcp_ms: num("largest-contentful-paint"), tbt_ms: num("total-blocking-time"), failing })
 }
@@ -102,7 +112,7 @@ pub fn lighthouse_section(dist: &Path) -> Res<()> {
     if version.is_empty() {
         return Err(format!("no lighthouse at {} — run `bash scripts/setup.sh --lighthouse`", bin.display()));
     }
-    println!("== Lighthouse {version}, mobile (simulated slow 4G, 4× CPU), home and a running game of each kind");
+    println!("== Lighthouse {version}, mobile (simulated slow 4G, 4× CPU): home, a running game of each kind, other screens");
     let dir = std::env::temp_dir().join(format!("spieltisch-lighthouse-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     perf::copy_dir(dist, &dir).map_err(|e| e.to_string())?;
@@ -114,9 +124,9 @@ pub fn lighthouse_section(dist: &Path) -> Res<()> {
     println!("| screen | performance | accessibility | LCP | TBT |");
     println!("|---|---|---|---|---|");
     let mut failures = Vec::new();
-    for (name, game) in screens_to_audit() {
+    for (name, game, route) in screens_to_audit() {
         let out = out_dir.join(format!("{name}.json"));
-        match run_one(&base, game.as_ref(), &out) {
+        match run_one(&base, game.as_ref(), route, &out) {
             Ok(a) => {
                 println!("| {name} | {:.0} | {:.0} | {:.1} s | {:.0} ms |", a.performance, a.accessibility, a.lcp_ms / 1000.0, a.tbt_ms);
                 failures.push((name, a.failing));

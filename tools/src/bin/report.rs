@@ -140,7 +140,7 @@ fn parse_args() -> Args {
             _ if named.is_some() => a.sections.extend(named),
             _ => {
                 eprintln!(
-                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--turns N] \
+                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--turns N] [--game KIND]… \
                      [--sizes] [--visit] [--taps] [--startup] [--computers] [--lighthouse] [--engine] [--browser] \
                      [--no-browser] [--no-engine] [--no-computers]"
                 );
