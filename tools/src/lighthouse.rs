@@ -58,6 +58,9 @@ struct Audit {
     /// Failing accessibility audits: id (marked when Lighthouse does not weigh it into the
     /// score) and the offending selectors.
     failing: Vec<(String, Vec<String>)>,
+    /// What the screen showed (checked after Lighthouse in the same browser): a check that the
+    /// audit saw the intended screen.
+    shown: String,
 }
 
 fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Res<Audit> {
@@ -102,11 +105,24 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
         let weighed = r["weight"].as_f64().unwrap_or(0.0) > 0.0;
         failing.push((if weighed { id.to_string() } else { format!("{id} (not scored)") }, selectors));
     }
-    Ok(Audit { performance: score("performance"), accessibility: score("accessibility"), lcp_ms: num("largest-contentful-paint"), tbt_ms: num("total-blocking-time"), failing })
+    b.goto(&url)?;
+    let shown = b
+        .wait_until(std::time::Duration::from_secs(20), "a screen", |b| {
+            let v = b.execute(
+                "for (const t of ['end-screen', 'game-end', 'handover', 'game', 'home', 'setup', 'settings']) \
+                   if (document.querySelector('[data-test=' + t + ']')) return t; \
+                 return document.querySelector('main') ? document.querySelector('main').className : null;",
+                vec![],
+            )?;
+            Ok(v.as_str().map(str::to_string))
+        })
+        .unwrap_or_else(|_| "?".into());
+    Ok(Audit { shown, performance: score("performance"), accessibility: score("accessibility"), lcp_ms: num("largest-contentful-paint"), tbt_ms: num("total-blocking-time"), failing })
 }
 
-/// Prints Lighthouse's mobile scores per screen and the failing accessibility audits.
-pub fn lighthouse_section(dist: &Path) -> Res<()> {
+/// Prints Lighthouse's mobile scores per screen and the failing accessibility audits; with
+/// `only`, just the screens whose names contain one of those words.
+pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
     let bin = lighthouse_bin();
     let version = Command::new(&bin).arg("--version").output().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default();
     if version.is_empty() {
@@ -121,17 +137,20 @@ pub fn lighthouse_section(dist: &Path) -> Res<()> {
     let base = server.url();
     let out_dir = dist::repo_root().join("target/lighthouse");
     let _ = std::fs::create_dir_all(&out_dir);
-    println!("| screen | performance | accessibility | LCP | TBT |");
-    println!("|---|---|---|---|---|");
+    println!("| screen | shows | performance | accessibility | LCP | TBT |");
+    println!("|---|---|---|---|---|---|");
     let mut failures = Vec::new();
     for (name, game, route) in screens_to_audit() {
+        if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
+            continue;
+        }
         let out = out_dir.join(format!("{name}.json"));
         match run_one(&base, game.as_ref(), route, &out) {
             Ok(a) => {
-                println!("| {name} | {:.0} | {:.0} | {:.1} s | {:.0} ms |", a.performance, a.accessibility, a.lcp_ms / 1000.0, a.tbt_ms);
+                println!("| {name} | {} | {:.0} | {:.0} | {:.1} s | {:.0} ms |", a.shown, a.performance, a.accessibility, a.lcp_ms / 1000.0, a.tbt_ms);
                 failures.push((name, a.failing));
             }
-            Err(e) => println!("| {name} | failed: {e} | | | |"),
+            Err(e) => println!("| {name} | failed: {e} | | | | |"),
         }
     }
     println!("Failing accessibility audits (id: selectors):");

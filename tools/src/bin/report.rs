@@ -18,7 +18,8 @@
 //! * `--computers`: per game one Hard-vs-Hard game: the worker's time per Hard move and the
 //!   longest main-thread task.
 //! * `--lighthouse`: Lighthouse mobile scores of home and a running game of each kind
-//!   (`lighthouse.rs`; needs `scripts/setup.sh --lighthouse`).
+//!   and the other screens (`lighthouse.rs`; needs `scripts/setup.sh --lighthouse`); `--game
+//!   WORD` audits only the screens whose names contain it.
 //! * `--browser`: every browser section (visit, taps, startup, computers, lighthouse).
 //! * `--engine`: random full games per second, natively, per game and player count.
 
@@ -386,7 +387,7 @@ fn main() {
             "taps" => perf::taps_section(&args.dist, args.turns, &args.games),
             "startup" => perf::startup_section(&args.dist, args.runs),
             "computers" => computer_timing(&args.dist),
-            "lighthouse" => lighthouse::lighthouse_section(&args.dist),
+            "lighthouse" => lighthouse::lighthouse_section(&args.dist, &args.games),
             _ => engine_speed(args.seconds),
         };
         if let Err(e) = result {
