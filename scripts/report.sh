@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Size and speed report: builds the release app, then prints per-file raw/gzip/brotli sizes,
-# the first-load budget check (≤ 300 KB brotli), median home/board ready times over 5 cold
-# headless-Chromium runs, and random games per second of each engine (native).
+# Size and speed report (prints numbers; not a test). Builds the release app (unless --dist DIR
+# is given), then runs the report's sections: sizes and the first-load budget, bytes per visit,
+# tap → next frame per game at 1× and 4× CPU with DOM changes per tap, start-up (longest task,
+# app vs static page), Hard computer players, engine speed; Lighthouse with --lighthouse.
 #
-#   bash scripts/report.sh [report options, e.g. --runs 3 --seconds 1 --no-browser]
+#   bash scripts/report.sh                          # all but Lighthouse, on a fresh build
+#   bash scripts/report.sh --browser                # every browser section, Lighthouse included
+#   bash scripts/report.sh --taps --startup --lighthouse --dist /path/to/other/dist --runs 3
+#
+# Options: see docs/tooling.md (report) or tools/src/bin/report.rs.
 exec bash "$(dirname "${BASH_SOURCE[0]}")/run-tool.sh" report "$@"

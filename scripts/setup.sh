@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever is missing to build (and with --browser: to test) Spieltisch.
 #
-#   bash scripts/setup.sh [--browser]        # or: source scripts/setup.sh [--browser]
+#   bash scripts/setup.sh [--browser] [--lighthouse]   # or: source scripts/setup.sh …
 #
 # Idempotent and quiet when everything is present. Only package registries are used
 # (crates.io via cargo, npm, Debian apt); Trunk itself never downloads anything
@@ -11,16 +11,19 @@
 #   - wasm-bindgen-cli = version in Cargo.lock (cargo install, without --locked)
 #   - wasm-opt 132                         (npm binaryen@132.0.0: global, else a cache dir on PATH)
 #   - with --browser: chromium + chromium-driver (apt)
+#   - with --lighthouse: also npm lighthouse@12.8.2 (the last for Node 20) into
+#     tools/lighthouse/node_modules (git-ignored); the report runs it (`report --lighthouse`)
 # and runs `cargo fetch` so the offline Trunk build finds every crate.
 #
 # When sourced, PATH changes (cargo bin dir, wasm-opt cache dir) stay in the caller's shell.
 
 _st_setup() {
-  local want_browser=0 arg
+  local want_browser=0 want_lighthouse=0 arg
   for arg in "$@"; do
     case "$arg" in
       --browser) want_browser=1 ;;
-      -h | --help) sed -n '2,16p' "${BASH_SOURCE[0]}"; return 0 ;;
+      --lighthouse) want_browser=1; want_lighthouse=1 ;;
+      -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}"; return 0 ;;
       *) echo "setup.sh: unknown argument: $arg" >&2; return 2 ;;
     esac
   done
@@ -30,6 +33,8 @@ _st_setup() {
   local TRUNK_VERSION="0.21.14"
   local BINARYEN_NPM_VERSION="132.0.0"
   local WASM_OPT_VERSION="132"
+  # Lighthouse 13 needs Node 22; 12.8.2 runs on Node 18.16+ (Debian's and CI's Node 20).
+  local LIGHTHOUSE_VERSION="12.8.2"
   local logdir="${TMPDIR:-/tmp}/spieltisch-setup"
   mkdir -p "$logdir"
 
@@ -117,6 +122,17 @@ _st_setup() {
       hash -r
       command -v chromedriver >/dev/null || { _st_die "chromedriver not on PATH after apt install"; return 1; }
     fi
+  fi
+
+  # --- Lighthouse for the report (project-local, never global) ---------------------------------
+  if [[ "$want_lighthouse" == 1 ]]; then
+    local lh_dir="$root/tools/lighthouse"
+    if [[ "$("$lh_dir/node_modules/.bin/lighthouse" --version 2>/dev/null)" != "$LIGHTHOUSE_VERSION" ]]; then
+      command -v npm >/dev/null || { _st_die "npm not found (needed for lighthouse@$LIGHTHOUSE_VERSION)"; return 1; }
+      mkdir -p "$lh_dir"
+      _st_run "lighthouse-$LIGHTHOUSE_VERSION" npm install --prefix "$lh_dir" --no-audit --no-fund --no-save --no-package-lock "lighthouse@$LIGHTHOUSE_VERSION" || return 1
+    fi
+    export LIGHTHOUSE_BIN="$lh_dir/node_modules/.bin/lighthouse"
   fi
 
   export TRUNK_SKIP_VERSION_CHECK=true

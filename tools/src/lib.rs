@@ -8,12 +8,16 @@
 //!   through `chromedriver`.
 //! * [`dist`]: helpers to locate the Trunk output directory.
 //! * [`screens`]: the three target viewports and how to reach each screen of the app.
+//! * [`perf`], [`lighthouse`]: the report's measurements of issue 13 (tap → next frame over
+//!   complete games, start-up, Lighthouse scores).
 //!
 //! Binaries: `serve` (serve `dist/` under `/spieltisch/`), `report` (sizes and speed),
 //! `screenshots` (every screen at every viewport), `arena` and `fixtures`.
 
 pub mod dist;
 pub mod http;
+pub mod lighthouse;
+pub mod perf;
 pub mod screens;
 pub mod server;
 pub mod webdriver;

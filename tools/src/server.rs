@@ -53,6 +53,9 @@ pub struct ServerConfig {
     pub addr: SocketAddr,
     /// Print one line per request to stderr.
     pub log: bool,
+    /// Send text files brotli-compressed (quality 11, computed once per file) to browsers that
+    /// accept it, as a real host does; for timings over an emulated slow network.
+    pub compress: bool,
 }
 
 impl ServerConfig {
@@ -62,6 +65,7 @@ impl ServerConfig {
             prefix: normalise_prefix(prefix),
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             log: false,
+            compress: false,
         }
     }
 }
@@ -103,9 +107,16 @@ impl StaticServer {
             root: cfg.root.clone(),
             prefix: normalise_prefix(&cfg.prefix),
             log: cfg.log,
+            compress: cfg.compress,
+            compressed: Mutex::new(HashMap::new()),
             served: served.clone(),
         });
         let prefix = shared.prefix.clone();
+        if cfg.compress {
+            // Compressed before the first request, as a host that stores .br files: the first
+            // visit's timings must not include brotli 11 of the Wasm.
+            shared.precompress(&cfg.root);
+        }
 
         let accept_thread = {
             let stop = stop.clone();
@@ -154,6 +165,11 @@ impl StaticServer {
     /// Every file answered so far (200s and 304s), in order.
     pub fn served(&self) -> Vec<Served> {
         self.served.lock().map(|v| v.clone()).unwrap_or_default()
+    }
+
+    /// Like [`serve`](Self::serve), sending text files brotli-compressed as a real host does.
+    pub fn serve_compressed(root: impl Into<PathBuf>, prefix: &str) -> io::Result<StaticServer> {
+        Self::start(ServerConfig { compress: true, ..ServerConfig::new(root, prefix) })
     }
 
     /// Convenience: serve `root` under `prefix` on 127.0.0.1 with a free port.
@@ -205,6 +221,9 @@ struct Shared {
     root: PathBuf,
     prefix: String,
     log: bool,
+    compress: bool,
+    /// Brotli copies by path and ETag of the original.
+    compressed: Mutex<HashMap<(PathBuf, String), Vec<u8>>>,
     served: Arc<Mutex<Vec<Served>>>,
 }
 
@@ -223,6 +242,34 @@ fn etag(bytes: &[u8]) -> String {
 }
 
 impl Shared {
+    fn precompress(&self, dir: &Path) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                self.precompress(&path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                let ct = content_type(&path.to_string_lossy());
+                if !ct.starts_with("image/") || ct == "image/svg+xml" {
+                    self.brotli(&path, &bytes);
+                }
+            }
+        }
+    }
+
+    fn brotli(&self, path: &Path, bytes: &[u8]) -> Vec<u8> {
+        let key = (path.to_path_buf(), etag(bytes));
+        if let Some(c) = self.compressed.lock().unwrap().get(&key) {
+            return c.clone();
+        }
+        let mut out = Vec::new();
+        {
+            let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+            let _ = w.write_all(bytes);
+        }
+        self.compressed.lock().unwrap().insert(key, out.clone());
+        out
+    }
+
     fn record(&self, path: &str, status: u16, bytes: usize) {
         if let Ok(mut v) = self.served.lock() {
             v.push(Served { path: path.to_string(), status, bytes });
@@ -297,6 +344,7 @@ impl Shared {
         // Drain headers (and any body, which we ignore).
         let mut content_length = 0usize;
         let mut if_none_match = String::new();
+        let mut accepts_br = false;
         loop {
             let mut h = String::new();
             if reader.read_line(&mut h)? == 0 || h.trim().is_empty() {
@@ -307,6 +355,8 @@ impl Shared {
                     content_length = v.trim().parse().unwrap_or(0);
                 } else if k.trim().eq_ignore_ascii_case("if-none-match") {
                     if_none_match = v.trim().to_string();
+                } else if k.trim().eq_ignore_ascii_case("accept-encoding") {
+                    accepts_br = v.split(',').any(|e| e.trim().split(';').next() == Some("br"));
                 }
             }
         }
@@ -347,11 +397,17 @@ impl Shared {
                         }
                         Ok(bytes) if full.is_file() => {
                             let ct = content_type(&rel.to_string_lossy());
+                            let tag = etag(&bytes);
+                            let compressible = !ct.starts_with("image/") || ct == "image/svg+xml";
+                            let (bytes, encoding) = if self.compress && accepts_br && compressible {
+                                (self.brotli(&full, &bytes), "Content-Encoding: br\r\nVary: Accept-Encoding\r\n")
+                            } else {
+                                (bytes, "")
+                            };
                             let head = format!(
-                                "HTTP/1.1 200 OK\r\nContent-Type: {ct}\r\nContent-Length: {}\r\n\
-                                 ETag: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+                                "HTTP/1.1 200 OK\r\nContent-Type: {ct}\r\nContent-Length: {}\r\n{encoding}\
+                                 ETag: {tag}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
                                 bytes.len(),
-                                etag(&bytes)
                             );
                             stream.write_all(head.as_bytes())?;
                             if method == "GET" {

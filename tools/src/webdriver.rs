@@ -69,6 +69,13 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// For tools whose errors are plain text (the report): `?` turns a WebDriver error into one.
+impl From<Error> for String {
+    fn from(e: Error) -> String {
+        e.to_string()
+    }
+}
+
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// A reference to a DOM element in the current page.
@@ -110,6 +117,9 @@ pub struct Browser {
     profile_dir: PathBuf,
     download_dir: PathBuf,
     command_timeout: Duration,
+    /// `host:port` of Chromium's DevTools endpoint (chromedriver's `debuggerAddress`), for tools
+    /// that attach to the same browser (Lighthouse `--port`).
+    debugger_address: String,
 }
 
 fn free_port() -> std::io::Result<u16> {
@@ -217,6 +227,7 @@ impl Browser {
             profile_dir,
             download_dir,
             command_timeout: Duration::from_secs(90),
+            debugger_address: String::new(),
         };
 
         // Wait until chromedriver answers /status with ready: true.
@@ -281,6 +292,7 @@ impl Browser {
             .as_str()
             .ok_or_else(|| Error::new("protocol", format!("no sessionId in {v}")))?
             .to_string();
+        b.debugger_address = v["capabilities"]["goog:chromeOptions"]["debuggerAddress"].as_str().unwrap_or("").to_string();
         // Headless Chromium needs to be told where downloads go (best effort).
         let _ = b.cdp(
             "Browser.setDownloadBehavior",
@@ -333,6 +345,11 @@ impl Browser {
             "/goog/cdp/execute",
             Some(json!({ "cmd": cmd, "params": params })),
         )
+    }
+
+    /// `host:port` of the browser's DevTools endpoint (empty if chromedriver did not say).
+    pub fn debugger_address(&self) -> &str {
+        &self.debugger_address
     }
 
     /// Where downloads land.
@@ -394,6 +411,21 @@ impl Browser {
         }
         let actions = json!({ "actions": [{
             "type": "pointer", "id": "finger", "parameters": { "pointerType": "touch" }, "actions": steps
+        }] });
+        self.cmd("POST", "/actions", Some(actions))?;
+        self.cmd("DELETE", "/actions", None).map(|_| ())
+    }
+
+    /// One quick tap with one finger at the centre of `el` (touch down and up, no pause): the
+    /// browser's own input pipeline makes pointer, touch and click events of it.
+    pub fn tap(&self, el: &Element) -> Result<()> {
+        let actions = json!({ "actions": [{
+            "type": "pointer", "id": "finger", "parameters": { "pointerType": "touch" },
+            "actions": [
+                { "type": "pointerMove", "duration": 0, "origin": el.json(), "x": 0, "y": 0 },
+                { "type": "pointerDown", "button": 0 },
+                { "type": "pointerUp", "button": 0 }
+            ]
         }] });
         self.cmd("POST", "/actions", Some(actions))?;
         self.cmd("DELETE", "/actions", None).map(|_| ())

@@ -1,19 +1,27 @@
 //! `report`: size and speed report for the built app (not a test — it only prints numbers).
 //!
 //! ```text
-//! cargo run --release -p spieltisch-tools --bin report -- [--dist DIR] [--runs 5]
-//!     [--seconds 2] [--no-browser] [--no-engine]
+//! cargo run --release -p spieltisch-tools --bin report -- [--dist DIR] [--runs 5] [--seconds 2]
+//!     [--turns N] [--game KIND]… [sections…] [--no-browser] [--no-engine] [--no-computers]
 //! ```
 //!
-//! 1. Per-file size of `dist/` raw / gzip (level 9) / brotli (quality 11) and totals, with a flag
-//!    whether the first load (index.html, JS, Wasm, CSS; not the computer players' worker) is
-//!    ≤ 300 KB (300 000 bytes) brotli, and the worker's own size.
-//! 2. Median over N cold runs (fresh headless Chromium profile each) of the time from navigation
-//!    start to "home ready" (`[data-test=home]` in the DOM) and to "board ready"
-//!    (`[data-test=field]` in the DOM after starting a two-player Just 4 Fun game by clicks).
-//! 3. Per game, one Hard-vs-Hard game in headless Chromium: the worker's time per Hard move
-//!    (median, p95) and the longest main-thread task (PerformanceObserver `longtask`).
-//! 4. Random full games per second, natively, per game and player count.
+//! Sections (named ones run alone; none named: all but Lighthouse):
+//! * `--sizes`: per-file size of `dist/` raw / gzip (level 9) / brotli (quality 11) and totals,
+//!   whether the first load (index.html, JS, Wasm, CSS; not the computer players' worker) is
+//!   ≤ 300 KB (300 000 bytes) brotli, and the worker's own size.
+//! * `--visit`: bytes of a first and a warm visit, from the server's record.
+//! * `--taps`: tap → next frame p50 / p95 per game over complete games by taps at 1× and 4×
+//!   CPU, and DOM changes per tap early vs late (`perf.rs`); `--turns N` stops each game after
+//!   N turns, `--game just4fun` (repeatable) plays only those.
+//! * `--startup`: longest main-thread task up to home and up to a new game's board, and
+//!   navigation → board of the app vs a static page of the same board (`perf.rs`).
+//! * `--computers`: per game one Hard-vs-Hard game: the worker's time per Hard move and the
+//!   longest main-thread task.
+//! * `--lighthouse`: Lighthouse mobile scores of home and a running game of each kind
+//!   and the other screens (`lighthouse.rs`; needs `scripts/setup.sh --lighthouse`); `--game
+//!   WORD` audits only the screens whose names contain it.
+//! * `--browser`: every browser section (visit, taps, startup, computers, lighthouse).
+//! * `--engine`: random full games per second, natively, per game and player count.
 
 use serde_json::{json, Value};
 use spieltisch::engine::gutangelegt::GutAngelegt;
@@ -21,7 +29,7 @@ use spieltisch::engine::just4fun::Just4Fun;
 use spieltisch::engine::sudoku::Sudoku;
 use spieltisch::engine::viermalvier::VierMalVier;
 use spieltisch::engine::Game;
-use spieltisch_tools::dist;
+use spieltisch_tools::{dist, lighthouse, perf};
 use spieltisch_tools::server::StaticServer;
 use spieltisch_tools::webdriver::Browser;
 use std::io::Write;
@@ -101,41 +109,50 @@ fn computer_timing(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The report's sections, in the order they print.
+const SECTIONS: [&str; 7] = ["sizes", "visit", "taps", "startup", "computers", "lighthouse", "engine"];
+const BROWSER_SECTIONS: [&str; 5] = ["visit", "taps", "startup", "computers", "lighthouse"];
+
 struct Args {
     dist: PathBuf,
     runs: usize,
     seconds: f64,
-    browser: bool,
-    engine: bool,
-    computers: bool,
+    turns: usize,
+    games: Vec<String>,
+    sections: Vec<&'static str>,
 }
 
 fn parse_args() -> Args {
-    let mut a = Args {
-        dist: dist::dist_dir(),
-        runs: 5,
-        seconds: 2.0,
-        browser: true,
-        engine: true,
-        computers: true,
-    };
+    let mut a = Args { dist: dist::dist_dir(), runs: 5, seconds: 2.0, turns: 500, games: Vec::new(), sections: Vec::new() };
+    let mut off: Vec<&str> = Vec::new();
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
+        let named = SECTIONS.iter().find(|s| arg.strip_prefix("--") == Some(**s));
         match arg.as_str() {
             "--dist" => a.dist = PathBuf::from(it.next().expect("--dist DIR")),
             "--runs" => a.runs = it.next().and_then(|v| v.parse().ok()).expect("--runs N"),
             "--seconds" => a.seconds = it.next().and_then(|v| v.parse().ok()).expect("--seconds S"),
-            "--no-browser" => a.browser = false,
-            "--no-engine" => a.engine = false,
-            "--no-computers" => a.computers = false,
+            "--turns" => a.turns = it.next().and_then(|v| v.parse().ok()).expect("--turns N"),
+            "--game" => a.games.push(it.next().expect("--game KIND")),
+            "--browser" => a.sections.extend(BROWSER_SECTIONS),
+            "--no-browser" => off.extend(BROWSER_SECTIONS),
+            "--no-engine" => off.push("engine"),
+            "--no-computers" => off.push("computers"),
+            _ if named.is_some() => a.sections.extend(named),
             _ => {
                 eprintln!(
-                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--no-browser] [--no-engine] [--no-computers]"
+                    "usage: report [--dist DIR] [--runs N] [--seconds S] [--turns N] [--game KIND]… \
+                     [--sizes] [--visit] [--taps] [--startup] [--computers] [--lighthouse] [--engine] [--browser] \
+                     [--no-browser] [--no-engine] [--no-computers]"
                 );
                 std::process::exit(2);
             }
         }
     }
+    if a.sections.is_empty() {
+        a.sections = SECTIONS.iter().copied().filter(|s| *s != "lighthouse").collect();
+    }
+    a.sections.retain(|s| !off.contains(s));
     a
 }
 
@@ -239,109 +256,6 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-/// Records, relative to navigation start, when the home screen and the first board field appear.
-const MARK_SCRIPT: &str = r#"
-(() => {
-  const marks = {};
-  window.__spieltischMarks = marks;
-  const sel = { home: '[data-test=home]', setup: '[data-test=setup]',
-                handover: '[data-test=handover]', field: '[data-test=field]' };
-  const check = () => {
-    const t = performance.now();
-    for (const k in sel) if (!(k in marks) && document.querySelector(sel[k])) marks[k] = t;
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-})();
-"#;
-
-fn one_run(url: &str) -> Result<(f64, f64, f64, String), String> {
-    let b = Browser::start().map_err(|e| e.to_string())?;
-    b.cdp(
-        "Page.addScriptToEvaluateOnNewDocument",
-        json!({ "source": MARK_SCRIPT }),
-    )
-    .map_err(|e| format!("CDP not available: {e}"))?;
-    b.goto(url).map_err(|e| e.to_string())?;
-    let t = Duration::from_secs(30);
-    b.wait_for("[data-test=home]", t)
-        .map_err(|e| e.to_string())?;
-    b.click_css("[data-test=new-just4fun]", t)
-        .map_err(|e| e.to_string())?;
-    b.wait_for("[data-test=setup]", t)
-        .map_err(|e| e.to_string())?;
-    if let Ok(Some(p2)) = b.try_find("[data-test=players-2]") {
-        let _ = b.click(&p2);
-    }
-    b.click_css("[data-test=start]", t)
-        .map_err(|e| e.to_string())?;
-    b.wait_until(t, "board", |b| {
-        if b.exists("[data-test=field]")? {
-            return Ok(Some(()));
-        }
-        if let Some(r) = b.try_find("[data-test=reveal]")? {
-            let _ = b.click(&r);
-        }
-        Ok(None)
-    })
-    .map_err(|e| e.to_string())?;
-    let marks = b
-        .execute(
-            "const n = performance.getEntriesByType('navigation')[0];\
-             return Object.assign({ load: n ? n.loadEventEnd : null }, window.__spieltischMarks);",
-            vec![],
-        )
-        .map_err(|e| e.to_string())?;
-    let get = |k: &str| marks.get(k).and_then(Value::as_f64);
-    let mut steps = String::new();
-    for (k, label) in [("setup", "setup"), ("handover", "hand-over")] {
-        if let Some(t) = get(k) {
-            steps.push_str(&format!(", {label} shown {t:.0} ms"));
-        }
-    }
-    Ok((
-        get("load").unwrap_or(f64::NAN),
-        get("home").ok_or("no home mark")?,
-        get("field").ok_or("no field mark")?,
-        steps,
-    ))
-}
-
-fn browser_timing(dist: &Path, runs: usize) -> Result<(), String> {
-    println!("== Startup in headless Chromium ({runs} cold runs, fresh profile each)");
-    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
-    let url = server.url();
-    println!("URL: {url}");
-    let (mut load, mut home, mut board) = (vec![], vec![], vec![]);
-    for i in 1..=runs {
-        match one_run(&url) {
-            Ok((l, h, f, steps)) => {
-                println!(
-                    "run {i}: load event {l:.0} ms, home ready {h:.0} ms{steps}, board ready {f:.0} ms"
-                );
-                load.push(l);
-                home.push(h);
-                board.push(f);
-            }
-            Err(e) => println!("run {i}: failed: {e}"),
-        }
-    }
-    if home.is_empty() {
-        return Err("no successful run".into());
-    }
-    println!(
-        "median: load event {:.0} ms, home ready {:.0} ms, board ready {:.0} ms",
-        median(&mut load),
-        median(&mut home),
-        median(&mut board)
-    );
-    println!(
-        "(times from navigation start; \"board ready\" includes the WebDriver clicks on \
-         new game → start, and on reveal if a hand-over cover shows)"
-    );
-    println!();
-    Ok(())
-}
-
 /// SplitMix64: a tiny seeded generator for picking random moves.
 struct SplitMix(u64);
 impl SplitMix {
@@ -413,42 +327,6 @@ fn speed_of<G: Game>(title: &str, players: std::ops::RangeInclusive<usize>, seco
     Ok(())
 }
 
-/// Counts DOM mutations (nodes added or removed, attributes and texts changed) caused by each
-/// tap of a Gut angelegt turn, early and late in a game: the counts should not grow with the
-/// table.
-fn dom_changes(dist: &Path) -> Result<(), String> {
-    use spieltisch::session::AnySession;
-    use spieltisch_tools::screens;
-    println!("== DOM changes per tap, Gut angelegt (3 people; pick a card, pick a place, lay)");
-    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
-    let url = server.url();
-    let b = Browser::start().map_err(|e| e.to_string())?;
-    let e = |e: spieltisch_tools::webdriver::Error| e.to_string();
-    for moves in [3usize, 40] {
-        let game = screens::random_game::<GutAngelegt>(3, Default::default(), 7, |s| s.log.len() >= moves);
-        screens::open_saved(&b, &url, &AnySession::GutAngelegt(game)).map_err(e)?;
-        screens::reveal(&b).map_err(e)?;
-        b.wait_for("[data-test=hand-card]", Duration::from_secs(30)).map_err(e)?;
-        b.execute(
-            "window.__muts = 0; new MutationObserver(rs => { for (const r of rs) window.__muts += r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1; })
-               .observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });",
-            vec![],
-        )
-        .map_err(e)?;
-        let mut counts = Vec::new();
-        for (label, css) in [("card", "[data-test=hand-card]"), ("place", "[data-test=slot]"), ("lay", "[data-test=place]")] {
-            b.execute("window.__muts = 0;", vec![]).map_err(e)?;
-            b.click_css(css, Duration::from_secs(30)).map_err(e)?;
-            std::thread::sleep(Duration::from_millis(300));
-            let n = b.execute("return window.__muts;", vec![]).map_err(e)?;
-            counts.push(format!("{label} {}", n.as_u64().unwrap_or(0)));
-        }
-        println!("after {moves:>2} cards on the table: {}", counts.join(", "));
-    }
-    println!();
-    Ok(())
-}
-
 /// What a first visit downloads (fresh profile: the page, then the service worker's precache)
 /// and what a warm visit (a reload) downloads, from the server's own record of what it sent.
 fn first_visit(dist: &Path) -> Result<(), String> {
@@ -496,41 +374,24 @@ fn first_visit(dist: &Path) -> Result<(), String> {
 fn main() {
     let args = parse_args();
     let mut failed = false;
-    if args.dist.join("index.html").is_file() {
-        if let Err(e) = sizes(&args.dist) {
-            eprintln!("sizes: {e}");
+    let has_dist = args.dist.join("index.html").is_file();
+    for section in SECTIONS.iter().filter(|s| args.sections.contains(s)) {
+        if *section != "engine" && !has_dist {
+            eprintln!("{} has no index.html — run `trunk build --release` first (scripts/report.sh does)", args.dist.display());
             failed = true;
+            continue;
         }
-        if args.browser {
-            if let Err(e) = first_visit(&args.dist) {
-                eprintln!("first visit: {e}");
-                failed = true;
-            }
-            if let Err(e) = dom_changes(&args.dist) {
-                eprintln!("DOM changes: {e}");
-                failed = true;
-            }
-            if let Err(e) = browser_timing(&args.dist, args.runs) {
-                eprintln!("browser timing: {e}");
-                failed = true;
-            }
-            if args.computers {
-                if let Err(e) = computer_timing(&args.dist) {
-                    eprintln!("computer timing: {e}");
-                    failed = true;
-                }
-            }
-        }
-    } else {
-        eprintln!(
-            "{} has no index.html — run `trunk build --release` first (scripts/report.sh does)",
-            args.dist.display()
-        );
-        failed = true;
-    }
-    if args.engine {
-        if let Err(e) = engine_speed(args.seconds) {
-            eprintln!("engine: {e}");
+        let result = match *section {
+            "sizes" => sizes(&args.dist),
+            "visit" => first_visit(&args.dist),
+            "taps" => perf::taps_section(&args.dist, args.turns, &args.games),
+            "startup" => perf::startup_section(&args.dist, args.runs),
+            "computers" => computer_timing(&args.dist),
+            "lighthouse" => lighthouse::lighthouse_section(&args.dist, &args.games),
+            _ => engine_speed(args.seconds),
+        };
+        if let Err(e) = result {
+            eprintln!("{section}: {e}");
             failed = true;
         }
     }

@@ -1,0 +1,790 @@
+//! Issue 13's browser measurements for the report (`report --taps`, `--startup`): they print
+//! numbers, they are not timed tests.
+//!
+//! **Tap → next frame.** Every game is played to its end by taps (two people, WebDriver touch
+//! actions on a 1024×768 touch viewport), at 1× and at 4× CPU slowdown (CDP
+//! `Emulation.setCPUThrottlingRate`). [`TAP_SCRIPT`] listens in the capture phase on `window`
+//! (before the app's own, delegated handlers) to the trusted `pointerdown`, `pointerup` and
+//! `click` of each tap. For each event it notes `event.timeStamp` (when the input happened) and
+//! asks for the next frame: a `requestAnimationFrame` callback, then a `MessageChannel` message,
+//! which runs right after that frame's style, layout and paint. A tap's latency is the longest of
+//! its events' "timeStamp → that frame", the definition of Event Timing (and of INP), measured
+//! for every tap: Event Timing itself reports only entries of 16 ms and more (so no p50), in 8 ms
+//! steps. Its entries are collected too, as a cross-check (the "ET p95" column; "<16" when
+//! Event Timing saw nothing). A MutationObserver counts the DOM changes of each tap (nodes added
+//! or removed, attributes and texts changed) until its frame.
+//!
+//! **Start-up.** The longest main-thread task (PerformanceObserver `longtask`, buffered) from
+//! navigation to a ready home screen and to the board of a new Just 4 Fun game; and navigation →
+//! first frame with a board, for a saved running game opened by URL against a static HTML page
+//! of the same board (its rendered HTML with the CSS inlined, no scripts), both from the same
+//! server (brotli, as a real host), side by side in one browser, unthrottled and at 4× CPU with a
+//! Fast-3G-like network (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up).
+
+use crate::screens::{self, Viewport, KINDS};
+use crate::server::StaticServer;
+use crate::webdriver::{Browser, Element};
+use serde_json::{json, Value};
+use spieltisch::engine::just4fun::Just4Fun;
+use spieltisch::session::AnySession;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub type Res<T> = Result<T, String>;
+
+/// The tablet the goals are about: landscape, touch.
+pub const TABLET: Viewport = screens::VIEWPORTS[0];
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// Records each tap's events and the frame after them, the DOM changes, and Event Timing
+/// entries; see the module comment. `__perf.begin()` before a tap, `__perf.end(force)` after
+/// it (null while the frame is still to come).
+pub const TAP_SCRIPT: &str = r#"
+(() => {
+  const P = window.__perf = { events: [], muts: 0, taps: [], et: [] };
+  const nextFrame = rec => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => { rec.frame = performance.now(); };
+    ch.port2.postMessage(0);
+  });
+  for (const type of ['pointerdown', 'pointerup', 'click']) addEventListener(type, ev => {
+    if (!ev.isTrusted) return;
+    const t = ev.target && ev.target.closest ? ev.target.closest('[data-test]') : null;
+    const rec = { type, t0: ev.timeStamp, frame: null, on: t ? t.dataset.test : (ev.target && ev.target.tagName) };
+    P.events.push(rec);
+    nextFrame(rec);
+  }, { capture: true });
+  const count = rs => { for (const r of rs) P.muts += r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1; };
+  const mo = new MutationObserver(count);
+  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries()) P.et.push([e.startTime, e.duration]); })
+      .observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch (e) { P.et = null; }
+  P.begin = () => { count(mo.takeRecords()); P.events = []; P.muts = 0; };
+  P.end = force => {
+    const es = P.events;
+    if (!force && (!es.some(e => e.type === 'click') || es.some(e => e.frame === null))) return null;
+    count(mo.takeRecords());
+    const done = es.filter(e => e.frame !== null);
+    const tap = { ms: done.length ? Math.max(...done.map(e => e.frame - e.t0)) : -1, muts: P.muts,
+                  click: es.some(e => e.type === 'click'), t0s: es.map(e => e.t0), on: es.map(e => e.on) };
+    P.taps.push(tap);
+    return tap;
+  };
+  // Per tap the longest Event Timing duration of its events (0: none reported, i.e. < 16 ms).
+  P.eventTiming = () => P.et === null ? null : P.taps.map(t => {
+    let m = 0;
+    for (const [s, d] of P.et) if (t.t0s.some(x => Math.abs(x - s) < 1)) m = Math.max(m, d);
+    return m;
+  });
+})();
+"#;
+
+/// One measured tap.
+#[derive(Clone, Debug)]
+pub struct Tap {
+    /// What was tapped, in the game's words ("card", "place", "lay", "cover", …).
+    pub what: &'static str,
+    /// The turn it belongs to (1-based; cover taps count with the turn they open).
+    pub turn: usize,
+    /// Event timestamp → the frame after its handlers, longest over the tap's events.
+    pub ms: f64,
+    /// Event Timing's duration for the tap (0 when it reported none, i.e. under 16 ms).
+    pub event_timing: f64,
+    /// DOM changes from the tap to its frame.
+    pub dom_changes: u64,
+    /// Whether the tap made a click (a tap that did not is measured to its pointer events).
+    pub clicked: bool,
+}
+
+/// A complete game played by taps, with everything measured.
+pub struct Played {
+    pub taps: Vec<Tap>,
+    pub turns: usize,
+    pub ended: bool,
+}
+
+/// Tiny deterministic generator (xorshift) for the choices.
+struct Pick(u64);
+impl Pick {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 as usize) % n.max(1)
+    }
+}
+
+/// Drives one game by taps and records each tap.
+struct Player<'a> {
+    b: &'a Browser,
+    taps: Vec<Tap>,
+    turn: usize,
+    pick: Pick,
+}
+
+impl Player<'_> {
+    fn tap_css(&mut self, css: &str, what: &'static str) -> Res<()> {
+        let el = self.b.wait_for(css, WAIT)?;
+        self.tap(&el, what)
+    }
+
+    /// Taps `el` (a real touch through the browser's input pipeline) and waits for the frame.
+    fn tap(&mut self, el: &Element, what: &'static str) -> Res<()> {
+        self.b.execute("__perf.begin();", vec![])?;
+        if let Err(e) = self.b.tap(el) {
+            // A target outside the viewport (a scrolled panel): bring it in and tap again.
+            if !e.message.contains("out of bounds") {
+                return Err(e.into());
+            }
+            self.b.execute("arguments[0].scrollIntoView({ block: 'center' });", vec![el.json()])?;
+            self.b.execute("__perf.begin();", vec![])?;
+            self.b.tap(el)?;
+        }
+        // Waits in the page (a promise the WebDriver call awaits), not by polling over WebDriver,
+        // whose scripts would run on the main thread in between. A tap that makes no click (it
+        // hit nothing clickable) is measured to its pointer events after 2 s.
+        // Nothing of ours runs in the page until the tap's frame is likely done: a WebDriver
+        // script (even a pending promise) runs on the main thread and would delay that frame.
+        // Then polls, slowly. A tap that makes no click (it hit nothing clickable) is measured
+        // to its pointer events after 2 s.
+        let started = Instant::now();
+        std::thread::sleep(Duration::from_millis(60));
+        let rec = loop {
+            let force = started.elapsed() > Duration::from_secs(2);
+            let v = self.b.execute("return __perf.end(arguments[0]);", vec![force.into()])?;
+            if !v.is_null() {
+                break v;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        if std::env::var_os("SPIELTISCH_PERF_DEBUG").is_some() {
+            eprintln!("tap {what} (turn {}): {rec}", self.turn);
+        }
+        self.taps.push(Tap {
+            what,
+            turn: self.turn,
+            ms: rec["ms"].as_f64().unwrap_or(-1.0),
+            event_timing: 0.0,
+            dom_changes: rec["muts"].as_u64().unwrap_or(0),
+            clicked: rec["click"].as_bool().unwrap_or(false),
+        });
+        Ok(())
+    }
+
+    fn moves(&self) -> Res<u64> {
+        let v = self.b.execute(
+            "const l = document.querySelector('[data-test=move-log]'); return l ? Number(l.getAttribute('data-moves') || 0) : 0;",
+            vec![],
+        )?;
+        Ok(v.as_u64().unwrap_or(0))
+    }
+
+    /// Waits until a move more than `before` is logged, or a cover or the end shows.
+    fn wait_move(&self, before: u64) -> Res<()> {
+        self.b.wait_until(WAIT, "the move to be made", |b| {
+            let v = b.execute(
+                "const l = document.querySelector('[data-test=move-log]'); \
+                 return [l ? Number(l.getAttribute('data-moves') || 0) : 0, \
+                         !!document.querySelector('[data-test=handover],[data-test=end-screen]')];",
+                vec![],
+            )?;
+            Ok((v[0].as_u64().unwrap_or(0) > before || v[1].as_bool() == Some(true)).then_some(()))
+        })?;
+        Ok(())
+    }
+}
+
+/// What the game screen shows now: `end`, `cover` or `turn` (the game's own controls for a turn).
+fn screen(b: &Browser, turn_css: &str) -> Res<String> {
+    let v = b.wait_until(WAIT, "end screen, cover or a turn", |b| {
+        let v = b.execute(
+            "if (document.querySelector('[data-test=end-screen]')) return 'end'; \
+             if (document.querySelector('[data-test=handover] [data-test=reveal]')) return 'cover'; \
+             return document.querySelector(arguments[0]) ? 'turn' : null;",
+            vec![turn_css.into()],
+        )?;
+        Ok(v.as_str().map(str::to_string))
+    })?;
+    Ok(v)
+}
+
+/// The controls that show a turn of `kind` is ready for taps.
+fn turn_css(kind: &str) -> &'static str {
+    match kind {
+        "just4fun" => "[data-test=new-hand], [data-test=hand] [data-test=card]",
+        "gutangelegt" => "[data-test=hand-card]",
+        "viermalvier" => "[data-test=tafel-stone]",
+        _ => "[data-test=held-tile]",
+    }
+}
+
+/// Just 4 Fun: cards whose sum is an open field, then that field (or a new hand when nothing fits).
+fn just4fun_turn(p: &mut Player) -> Res<()> {
+    let before = p.moves()?;
+    if p.b.exists("[data-test=new-hand]")? {
+        p.tap_css("[data-test=new-hand]", "new hand")?;
+        return p.wait_move(before);
+    }
+    let v = p.b.execute(
+        "return [[...document.querySelectorAll('[data-test=hand] [data-test=card]')].map(c => Number(c.getAttribute('data-value'))), \
+                 [...document.querySelectorAll('[data-test=field]')].filter(f => f.getAttribute('data-blocked') !== 'true').map(f => Number(f.getAttribute('data-number')))];",
+        vec![],
+    )?;
+    let hand: Vec<u64> = v[0].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let open: Vec<u64> = v[1].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let mut options = Vec::new();
+    for mask in 1u32..(1 << hand.len()) {
+        let idx: Vec<usize> = (0..hand.len()).filter(|i| mask & (1 << i) != 0).collect();
+        let sum: u64 = idx.iter().map(|&i| hand[i]).sum();
+        if idx.len() <= 4 && open.contains(&sum) {
+            options.push((idx, sum));
+        }
+    }
+    if options.is_empty() {
+        return Err(format!("Just 4 Fun: no card combination of {hand:?} fits an open field and no new hand is offered"));
+    }
+    let (idx, sum) = options[p.pick.next(options.len())].clone();
+    for i in idx {
+        let cards = p.b.find_all("[data-test=hand] [data-test=card]")?;
+        let card = cards.get(i).ok_or("the hand changed while picking")?.clone();
+        p.tap(&card, "card")?;
+    }
+    p.tap_css(&format!("[data-test=field][data-number=\"{sum}\"][data-target=true]"), "field")?;
+    // One's own locked field asks first.
+    let asked = p.b.wait_until(Duration::from_secs(5), "the stone or a question", |b| {
+        if b.exists("[data-test=confirm-yes]")? {
+            return Ok(Some(true));
+        }
+        let v = b.execute(
+            "const l = document.querySelector('[data-test=move-log]'); \
+             return (l ? Number(l.getAttribute('data-moves') || 0) : 0) > arguments[0] || !!document.querySelector('[data-test=handover],[data-test=end-screen]');",
+            vec![before.into()],
+        )?;
+        Ok((v.as_bool() == Some(true)).then_some(false))
+    })?;
+    if asked {
+        p.tap_css("[data-test=confirm-yes]", "confirm")?;
+    }
+    p.wait_move(before)
+}
+
+/// Gut angelegt: a card, maybe turned, a place, the place again to lay it.
+fn gutangelegt_turn(p: &mut Player) -> Res<()> {
+    let before = p.moves()?;
+    let cards = p.b.find_all("[data-test=hand-card]")?;
+    let card = cards[p.pick.next(cards.len())].clone();
+    p.tap(&card, "card")?;
+    if p.pick.next(2) == 1 {
+        p.tap_css("[data-test=flip]", "turn")?;
+    }
+    let slots = p.b.find_all("[data-test=slot]")?;
+    if slots.is_empty() {
+        return Err("Gut angelegt: no place offered during a turn".into());
+    }
+    let slot = slots[p.pick.next(slots.len())].clone();
+    let place = p.b.attr(&slot, "data-place")?.unwrap_or_default();
+    p.tap(&slot, "place")?;
+    p.b.wait_for("[data-test=preview]", WAIT)?;
+    p.tap_css(&format!("[data-test=slot][data-place=\"{place}\"]"), "lay")?;
+    p.wait_move(before)
+}
+
+/// Vier mal Vier: a stone that fits somewhere (maybe turned), a place, the place again.
+fn viermalvier_turn(p: &mut Player) -> Res<()> {
+    let before = p.moves()?;
+    let stones = p.b.find_all("[data-test=tafel-stone]")?.len();
+    let start = p.pick.next(stones);
+    for k in 0..stones {
+        let all = p.b.find_all("[data-test=tafel-stone]")?;
+        let Some(stone) = all.get((start + k) % stones).cloned() else { continue };
+        p.tap(&stone, "stone")?;
+        p.b.wait_for("[data-test=picked]", WAIT)?;
+        if p.b.find_all("[data-test=slot][data-legal=true]")?.is_empty() {
+            continue;
+        }
+        if p.pick.next(2) == 1 {
+            p.tap_css("[data-test=flip]", "turn")?;
+            if p.b.find_all("[data-test=slot][data-legal=true]")?.is_empty() {
+                p.tap_css("[data-test=flip]", "turn")?;
+            }
+        }
+        let legal = p.b.find_all("[data-test=slot][data-legal=true]")?;
+        let slot = legal[p.pick.next(legal.len())].clone();
+        let spot = p.b.attr(&slot, "data-spot")?.unwrap_or_default();
+        p.tap(&slot, "place")?;
+        p.b.wait_for("[data-test=preview]", WAIT)?;
+        p.tap_css(&format!("[data-test=slot][data-spot=\"{spot}\"]"), "lay")?;
+        return p.wait_move(before);
+    }
+    Err("Vier mal Vier: no stone fits anywhere".into())
+}
+
+/// Sudoku: a legal field for the held tile, then "place".
+fn sudoku_turn(p: &mut Player) -> Res<()> {
+    let before = p.moves()?;
+    let legal = p.b.find_all("[data-test=cell][data-legal=true]")?;
+    if legal.is_empty() {
+        return Err("Sudoku: the held tile has no legal field".into());
+    }
+    let cell = legal[p.pick.next(legal.len())].clone();
+    p.tap(&cell, "field")?;
+    p.b.wait_for("[data-test=cell][data-preview=true]", WAIT)?;
+    p.tap_css("[data-test=place]", "lay")?;
+    p.wait_move(before)
+}
+
+/// Starts a two-person game of `kind` (default options) in `b` at `cpu`× slowdown and plays it
+/// to its end (or `max_turns`) by taps; the hand-over cover is tapped through (taps "cover").
+pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_turns: usize) -> Res<Played> {
+    b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": TAP_SCRIPT }))?;
+    screens::apply(b, TABLET)?;
+    b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": cpu }))?;
+    screens::setup(b, base, kind, 2)?;
+    b.click_css("[data-test=start]", WAIT)?;
+    b.wait_for("[data-test=game]", WAIT)?;
+    let mut p = Player { b, taps: Vec::new(), turn: 1, pick: Pick(seed | 1) };
+    let turn_css = turn_css(kind);
+    let mut ended = false;
+    while p.turn <= max_turns {
+        match screen(b, turn_css)?.as_str() {
+            "end" => {
+                ended = true;
+                break;
+            }
+            "cover" => {
+                p.tap_css("[data-test=handover] [data-test=reveal]", "cover")?;
+                b.wait_gone("[data-test=handover]", WAIT)?;
+                // For half a second after the cover a shield swallows taps (a double tap on
+                // "show" must not reach the board).
+                b.wait_gone("[data-test=tap-shield]", WAIT)?;
+            }
+            _ => {
+                match kind {
+                    "just4fun" => just4fun_turn(&mut p)?,
+                    "gutangelegt" => gutangelegt_turn(&mut p)?,
+                    "viermalvier" => viermalvier_turn(&mut p)?,
+                    _ => sudoku_turn(&mut p)?,
+                }
+                p.turn += 1;
+            }
+        }
+    }
+    if let Some(et) = b.execute("return __perf.eventTiming();", vec![])?.as_array() {
+        for (tap, d) in p.taps.iter_mut().zip(et) {
+            tap.event_timing = d.as_f64().unwrap_or(0.0);
+        }
+    }
+    let _ = b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": 1 }));
+    Ok(Played { turns: p.turn - 1, taps: p.taps, ended })
+}
+
+/// A page with one button whose click changes one attribute: the floor of the method on this
+/// machine (input pipeline, waiting for the frame) without the app.
+const BASELINE_PAGE: &str = "data:text/html,<!DOCTYPE html><meta name=viewport content='width=device-width'>\
+<button data-test=b style='width:300px;height:200px' onclick='this.dataset.n=(+this.dataset.n||0)+1'>tap</button>";
+
+/// `taps` taps on [`BASELINE_PAGE`] at `cpu`× slowdown.
+fn baseline(cpu: f64, taps: usize) -> Res<Played> {
+    let b = Browser::start()?;
+    b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": TAP_SCRIPT }))?;
+    screens::apply(&b, TABLET)?;
+    b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": cpu }))?;
+    b.goto(BASELINE_PAGE)?;
+    let mut p = Player { b: &b, taps: Vec::new(), turn: 1, pick: Pick(1) };
+    for _ in 0..taps {
+        p.tap_css("[data-test=b]", "button")?;
+        p.turn += 1;
+    }
+    if let Some(et) = b.execute("return __perf.eventTiming();", vec![])?.as_array() {
+        for (tap, d) in p.taps.iter_mut().zip(et) {
+            tap.event_timing = d.as_f64().unwrap_or(0.0);
+        }
+    }
+    Ok(Played { turns: taps, taps: p.taps, ended: true })
+}
+
+/// The `q`-quantile (nearest rank) of `v`; NaN when empty.
+pub fn quantile(v: &[f64], q: f64) -> f64 {
+    let mut s: Vec<f64> = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    if s.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((q * s.len() as f64).ceil() as usize).clamp(1, s.len());
+    s[rank - 1]
+}
+
+pub fn median(v: &[f64]) -> f64 {
+    quantile(v, 0.5)
+}
+
+pub fn game_name(kind: &str) -> &'static str {
+    match kind {
+        "just4fun" => "Just 4 Fun",
+        "gutangelegt" => "Gut angelegt",
+        "viermalvier" => "Vier mal Vier",
+        _ => "Sudoku",
+    }
+}
+
+fn p50_p95(v: &[f64]) -> String {
+    if v.is_empty() {
+        return "–".into();
+    }
+    format!("{:.0} / {:.0} ms", median(v), quantile(v, 0.95))
+}
+
+/// Event Timing's p95 (it reports nothing under 16 ms).
+fn et_p95(taps: &[Tap]) -> String {
+    let v: Vec<f64> = taps.iter().filter(|t| t.what != "cover").map(|t| t.event_timing).collect();
+    match quantile(&v, 0.95) {
+        x if x.is_nan() => "–".into(),
+        x if x < 16.0 => "<16".into(),
+        x => format!("{x:.0}"),
+    }
+}
+
+/// DOM changes per kind of tap in the first and the last `n` turns: "card 12 → 15, …".
+fn dom_changes_line(taps: &[Tap], turns: usize, n: usize) -> String {
+    let mut kinds: Vec<&'static str> = Vec::new();
+    for t in taps {
+        if !kinds.contains(&t.what) {
+            kinds.push(t.what);
+        }
+    }
+    let late_from = turns.saturating_sub(n - 1).max(n + 1);
+    let part = |what: &str, early: bool| {
+        let v: Vec<f64> = taps
+            .iter()
+            .filter(|t| t.what == what && if early { t.turn <= n } else { t.turn >= late_from })
+            .map(|t| t.dom_changes as f64)
+            .collect();
+        if v.is_empty() { "–".to_string() } else { format!("{:.0}", median(&v)) }
+    };
+    kinds.iter().map(|k| format!("{k} {} → {}", part(k, true), part(k, false))).collect::<Vec<_>>().join(", ")
+}
+
+/// The tap table: every game at 1× and 4×, then the DOM changes per tap early vs late.
+pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
+    println!("== Tap → next frame, complete two-person games by taps (1024×768 touch; cover taps apart)");
+    let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
+    let url = server.url();
+    let mut rows = Vec::new();
+    let mut dom = Vec::new();
+    let mut slowest = Vec::new();
+    for (i, kind) in KINDS.iter().enumerate() {
+        if !only.is_empty() && !only.iter().any(|k| k == kind) {
+            continue;
+        }
+        let mut played = Vec::new();
+        for cpu in [1.0, 4.0] {
+            let b = Browser::start()?;
+            let started = Instant::now();
+            let game = play_game(&b, &url, kind, cpu, 0x9E37 + i as u64 * 7919, max_turns).map_err(|e| format!("{kind} at {cpu}×: {e}"))?;
+            eprintln!("  ({} at {cpu}×: {} taps in {:.0} s)", game_name(kind), game.taps.len(), started.elapsed().as_secs_f64());
+            played.push(game);
+        }
+        let play = |g: &Played| g.taps.iter().filter(|t| t.what != "cover").map(|t| t.ms).collect::<Vec<_>>();
+        let cover = |g: &Played| g.taps.iter().filter(|t| t.what == "cover").map(|t| t.ms).collect::<Vec<_>>();
+        let unclicked: usize = played.iter().map(|g| g.taps.iter().filter(|t| !t.clicked).count()).sum();
+        rows.push(format!(
+            "| {} | {} | {} | {} / {} | {} ({} covers, {} turns{}{}) | {} · {} |",
+            game_name(kind),
+            p50_p95(&play(&played[0])),
+            p50_p95(&play(&played[1])),
+            et_p95(&played[0].taps),
+            et_p95(&played[1].taps),
+            play(&played[0]).len(),
+            cover(&played[0]).len(),
+            played[0].turns,
+            if played.iter().all(|g| g.ended) { ", to the end" } else { ", stopped" },
+            if unclicked > 0 { format!(", {unclicked} taps made no click") } else { String::new() },
+            p50_p95(&cover(&played[0])),
+            p50_p95(&cover(&played[1])),
+        ));
+        dom.push(format!("{:<13} {}", game_name(kind), dom_changes_line(&played[0].taps, played[0].turns, 3)));
+        // The slowest kinds of tap at 4×: where the time goes.
+        let mut by_kind: Vec<(&str, f64)> = Vec::new();
+        for t in &played[1].taps {
+            match by_kind.iter_mut().find(|(k, _)| *k == t.what) {
+                Some((_, m)) => *m = m.max(t.ms),
+                None => by_kind.push((t.what, t.ms)),
+            }
+        }
+        slowest.push(format!(
+            "{:<13} {}",
+            game_name(kind),
+            by_kind.iter().map(|(k, m)| format!("{k} {m:.0}")).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let (b1, b4) = (baseline(1.0, 30)?, baseline(4.0, 30)?);
+    let ms = |g: &Played| g.taps.iter().map(|t| t.ms).collect::<Vec<_>>();
+    println!("| game | p50 / p95 at 1× | p50 / p95 at 4× | Event Timing p95 1× / 4× (ms) | taps (at 1×) | cover taps p50 / p95 1× · 4× |");
+    println!("|---|---|---|---|---|---|");
+    for r in rows {
+        println!("{r}");
+    }
+    println!(
+        "| baseline: a static page's button | {} | {} | {} / {} | {} | – |",
+        p50_p95(&ms(&b1)),
+        p50_p95(&ms(&b4)),
+        et_p95(&b1.taps),
+        et_p95(&b4.taps),
+        b1.taps.len()
+    );
+    println!("(goal: p95 ≤ 16 ms at 1×, ≤ 50 ms at 4×; one game per speed, so 1× and 4× are different games)");
+    println!();
+    println!("DOM changes per tap (median per kind of tap, first 3 turns → last 3 turns, at 1×; goal: no growth):");
+    for d in dom {
+        println!("  {d}");
+    }
+    println!("Slowest tap of each kind at 4× (ms):");
+    for s in slowest {
+        println!("  {s}");
+    }
+    println!();
+    Ok(())
+}
+
+// ----- start-up ---------------------------------------------------------------------------------
+
+/// Long tasks from the start of the page, and the time of the first frame after each of the
+/// marked elements appeared (home screen, a board field).
+pub const STARTUP_SCRIPT: &str = r#"
+(() => {
+  const S = window.__startup = { long: [], marks: {} };
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries()) S.long.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (e) { S.long = null; }
+  const sel = { home: '[data-test=home]', board: '[data-test=field], [data-test=cell]' };
+  const check = () => {
+    for (const k in sel) if (!(k in S.marks) && document.querySelector(sel[k])) {
+      S.marks[k] = null;
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => { S.marks[k] = performance.now(); };
+        ch.port2.postMessage(0);
+      });
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})();
+"#;
+
+/// The longest long task (0: none) and how many there were; `None`: no longtask API.
+type LongTasks = Option<(f64, usize)>;
+
+/// The first frame with `mark` (ms from navigation start) and the long tasks that started
+/// before it: (frame, (longest task or 0, tasks over 50 ms)); `None` for the tasks when the
+/// browser has no longtask API.
+fn startup_mark(b: &Browser, mark: &str) -> Res<(f64, LongTasks)> {
+    let v = b.wait_until(Duration::from_secs(120), &format!("the first frame with the {mark}"), |b| {
+        let v = b.execute("const s = window.__startup; return s && typeof s.marks[arguments[0]] === 'number' ? s : null;", vec![mark.into()])?;
+        Ok((!v.is_null()).then_some(v))
+    })?;
+    let at = v["marks"][mark].as_f64().unwrap_or(f64::NAN);
+    let long = v["long"].as_array().map(|l| {
+        let before: Vec<f64> = l.iter().filter(|e| e[0].as_f64().is_some_and(|s| s < at)).filter_map(|e| e[1].as_f64()).collect();
+        (before.iter().copied().fold(0.0, f64::max), before.len())
+    });
+    Ok((at, long))
+}
+
+/// Slows the browser down: `cpu`× CPU, and with `slow_net` a Fast-3G-like network.
+pub fn throttle(b: &Browser, cpu: f64, slow_net: bool) -> Res<()> {
+    b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": cpu }))?;
+    if slow_net {
+        b.cdp("Network.enable", json!({}))?;
+        b.cdp(
+            "Network.emulateNetworkConditions",
+            json!({ "offline": false, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8 }),
+        )?;
+    }
+    Ok(())
+}
+
+/// A fresh browser with the start-up recorder, the tablet viewport and `cpu`× slowdown.
+fn startup_browser(cpu: f64, slow_net: bool) -> Res<Browser> {
+    let b = Browser::start()?;
+    b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": STARTUP_SCRIPT }))?;
+    screens::apply(&b, TABLET)?;
+    throttle(&b, cpu, slow_net)?;
+    Ok(b)
+}
+
+/// A copy of `dist` with two more pages: an empty one (to write localStorage before the app
+/// ever loads) and, later, the static board.
+fn staged_copy(dist: &Path) -> Res<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("spieltisch-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(dist, &dir).map_err(|e| format!("copy {}: {e}", dist.display()))?;
+    std::fs::write(dir.join("perf-blank.html"), "<!DOCTYPE html><title>blank</title>").map_err(|e| e.to_string())?;
+    Ok(dir)
+}
+
+pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)?.flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// The running game the start-up comparison opens: Just 4 Fun, two people, six stones in.
+fn saved_game() -> AnySession {
+    AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 5, |s| s.log.len() >= 6))
+}
+
+pub const SAVE_ID: &str = "00000000000000ab";
+
+/// Writes the settings (German, hand-over cover as `handover` says) and `game` as a running game
+/// into the localStorage of the app at `base`, from the empty page `perf-blank.html` beside it,
+/// so that the app itself has never loaded (nothing cached) when it is opened next.
+pub fn store_game(b: &Browser, base: &str, game: Option<&AnySession>, handover: bool) -> Res<()> {
+    let meta = spieltisch::session::SaveMeta { name: "saved", saved_at: 1.0, id: SAVE_ID, rev: 1 };
+    let record = match game {
+        Some(g) => Value::from(spieltisch::session::to_json(g, meta).map_err(|e| format!("{e:?}"))?),
+        None => Value::Null,
+    };
+    b.goto(&format!("{base}perf-blank.html"))?;
+    b.execute(
+        "const dir = location.pathname.replace(/[^/]*$/, ''); \
+         if (arguments[1] !== null) localStorage.setItem('spieltisch@' + dir + '|game.' + arguments[0], arguments[1]); \
+         localStorage.setItem('spieltisch@' + dir + '|settings', JSON.stringify({ lang: 'de', handover: arguments[2], reduced_motion: false }));",
+        vec![SAVE_ID.into(), record, handover.into()],
+    )?;
+    Ok(())
+}
+
+/// Opens the saved game in the app once and keeps its rendered page, scripts removed and the
+/// CSS inlined, as `perf-static.html`: the same content without the app.
+fn write_static_board(dir: &Path, base: &str) -> Res<()> {
+    let b = Browser::start()?;
+    screens::apply(&b, TABLET)?;
+    store_game(&b, base, Some(&saved_game()), false)?;
+    b.goto(&format!("{base}#/play/{SAVE_ID}"))?;
+    b.wait_for("[data-test=field]", WAIT)?;
+    std::thread::sleep(Duration::from_millis(300));
+    let html = b.execute(
+        "const d = document.documentElement.cloneNode(true); \
+         for (const e of d.querySelectorAll('script, link[rel=modulepreload], link[rel=preload], link[rel=stylesheet], link[rel=manifest], link[rel=icon], link[rel=apple-touch-icon]')) e.remove(); \
+         return d.outerHTML;",
+        vec![],
+    )?;
+    let html = html.as_str().ok_or("no page")?;
+    let mut css = String::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| e.to_string())?.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name.ends_with(".css") {
+            css.push_str(&std::fs::read_to_string(entry.path()).map_err(|e| e.to_string())?);
+        }
+    }
+    let page = html.replacen("</head>", &format!("<style>{css}</style></head>"), 1);
+    std::fs::write(dir.join("perf-static.html"), format!("<!DOCTYPE html>{page}")).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// One side-by-side run: the static page, then the app on the same game (fresh browser, app
+/// never loaded before). Returns (static, app) ms to the first frame with a board.
+fn side_by_side(base: &str, cpu: f64, slow_net: bool) -> Res<(f64, f64, LongTasks)> {
+    let b = startup_browser(1.0, false)?;
+    store_game(&b, base, Some(&saved_game()), false)?;
+    throttle(&b, cpu, slow_net)?;
+    b.goto(&format!("{base}perf-static.html"))?;
+    let (static_ms, _) = startup_mark(&b, "board")?;
+    b.goto(&format!("{base}#/play/{SAVE_ID}"))?;
+    let (app_ms, long) = startup_mark(&b, "board")?;
+    Ok((static_ms, app_ms, long))
+}
+
+/// Start-up: longest tasks (home; a new Just 4 Fun game by taps) and app vs static page.
+pub fn startup_section(dist: &Path, runs: usize) -> Res<()> {
+    let runs = runs.max(1);
+    println!("== Start-up (fresh profile each run, 1024×768 touch; median of {runs} runs; server sends brotli)");
+    let dir = staged_copy(dist)?;
+    let server = StaticServer::serve_compressed(&dir, "/spieltisch/").map_err(|e| e.to_string())?;
+    let base = server.url();
+    let result = (|| -> Res<()> {
+        println!("| path | CPU | first frame with it | longest task before it: median run · worst run |");
+        println!("|---|---|---|---|");
+        for (what, cpu) in [("home", 1.0), ("home", 4.0), ("new Just 4 Fun game", 1.0), ("new Just 4 Fun game", 4.0)] {
+            let (mut at, mut longest) = (Vec::new(), Vec::new());
+            let mut unavailable = false;
+            for _ in 0..runs {
+                let b = startup_browser(cpu, false)?;
+                let (t, long) = if what == "home" {
+                    b.goto(&base)?;
+                    startup_mark(&b, "home")?
+                } else {
+                    // Straight from the URL of the setup screen: two people, start.
+                    b.goto(&format!("{base}#/new/just4fun"))?;
+                    b.wait_for("[data-test=setup]", Duration::from_secs(60))?;
+                    if let Some(two) = b.try_find("[data-test=players-2]")? {
+                        b.tap(&two)?;
+                    }
+                    b.tap(&b.wait_for("[data-test=start]", WAIT)?)?;
+                    if let Some(r) = b.try_find("[data-test=reveal]")? {
+                        b.tap(&r)?;
+                    }
+                    startup_mark(&b, "board")?
+                };
+                at.push(t);
+                match long {
+                    Some((m, _)) => longest.push(m),
+                    None => unavailable = true,
+                }
+            }
+            let worst = longest.iter().copied().fold(0.0, f64::max);
+            let long = if unavailable {
+                "longtask API unavailable".to_string()
+            } else if worst == 0.0 {
+                "none over 50 ms".to_string()
+            } else {
+                let m = median(&longest);
+                format!("{} · {worst:.0} ms", if m > 0.0 { format!("{m:.0} ms") } else { "none over 50 ms".into() })
+            };
+            println!("| {what} | {cpu}× | {:.0} ms | {long} |", median(&at));
+        }
+        println!("(\"new Just 4 Fun game\": from the setup screen's URL, taps on two players and start; goal: no task over 50 ms at 1×)");
+        println!();
+        write_static_board(&dir, &base)?;
+        println!("Navigation → first frame with the board: the app opening a saved Just 4 Fun game by URL vs a static");
+        println!("HTML page of the same rendered board (CSS inlined, no scripts); same server, same browser, in turn:");
+        println!("| conditions | static page | app | app ÷ static | app's longest task before the board |");
+        println!("|---|---|---|---|---|");
+        for (label, cpu, slow) in [("unthrottled", 1.0, false), ("4× CPU + Fast 3G", 4.0, true)] {
+            let (mut st, mut app, mut ratio, mut longest) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..runs {
+                let (s, a, l) = side_by_side(&base, cpu, slow)?;
+                st.push(s);
+                app.push(a);
+                ratio.push(a / s);
+                if let Some((m, _)) = l {
+                    longest.push(m);
+                }
+            }
+            println!(
+                "| {label} | {:.0} ms | {:.0} ms | {:.1}× | {} |",
+                median(&st),
+                median(&app),
+                median(&ratio),
+                if longest.is_empty() { "–".into() } else if median(&longest) > 0.0 { format!("{:.0} ms", median(&longest)) } else { "none over 50 ms".into() }
+            );
+        }
+        println!("(goal: app ≤ 3× the static page; ratio = median of the runs' ratios)");
+        println!();
+        Ok(())
+    })();
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
