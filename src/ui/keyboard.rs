@@ -52,7 +52,16 @@ impl Roving {
         let (delta, row) = match ev.key().as_str() {
             "Enter" | " " => {
                 ev.prevent_default();
-                return tap();
+                let group = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.parent_element());
+                tap();
+                // A tap may redraw the item (a keyed list makes a new element): focus stays
+                // in the group then, on its tab stop.
+                return request_animation_frame(move || {
+                    let lost = document().active_element().is_none_or(|el| el.tag_name() == "BODY");
+                    if let Some(stop) = group.filter(|_| lost).and_then(|g| g.query_selector("[tabindex='0']").ok().flatten()) {
+                        let _ = stop.unchecked_ref::<HtmlElement>().focus();
+                    }
+                });
             }
             "ArrowRight" => (1, false),
             "ArrowLeft" => (-1, false),
