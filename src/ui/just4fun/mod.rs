@@ -86,13 +86,12 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let picked = RwSignal::new(Vec::<usize>::new());
     let confirm_locked = RwSignal::new(None::<Vec<u8>>);
 
-    let seats = Memo::new(move |_| game.with(|s| s.seats.clone()).unwrap_or_default());
-    // The player whose private cards may be shown right now (never a computer's).
-    let viewer = Memo::new(move |_| game.viewer());
+    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
     // Everything the board shows, the hand and the open plays: computed once per position and
-    // viewer. A tap on a card changes only the selection below, never this.
+    // viewer (the player whose private cards may be shown, never a computer's). A tap on a
+    // card changes only the selection below, never this.
     let model = Memo::new(move |_| {
-        let viewer = viewer.get();
+        let viewer = game.viewer();
         game.with(|s| {
             let last = match s.log.last() {
                 Some(Event::Placed { cell, .. }) => Some(*cell),
@@ -112,13 +111,13 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let own = picked.get();
         if own.is_empty() { hinted() } else { own }
     });
-    let selection = Memo::new(move |_| model.with(|m| picked_values(&m.hand, &shown.get())));
-    let sum = move || selection.with(|c| c.iter().map(|&v| u32::from(v)).sum::<u32>());
+    let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
+    let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
     let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
     // "Place" is only offered for a play the rules allow (not, say, for a blocked field).
     let can_place = move || {
-        let mut cards = selection.get();
+        let mut cards = selection();
         crate::engine::sort::sort(&mut cards);
         model.with(|m| m.plays.contains(&cards))
     };
@@ -133,7 +132,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     // Placing is the costly step: it happens on a second tap on the highlighted field (or the
     // button), and adding to one's own locked field asks first.
     let place = move || {
-        let cards = selection.get_untracked();
+        let cards = untrack(selection);
         let Some(number) = target.get_untracked() else {
             return ctx.warn(error_text(&RuleError::SumNotAField { sum: untrack(sum) }, &seats.get_untracked()));
         };
@@ -177,10 +176,11 @@ pub fn PlayJust4Fun() -> impl IntoView {
             return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
         }
         let total = sum();
-        if selection.with(Vec::is_empty) {
+        let cards = selection();
+        if cards.is_empty() {
             return t("Karten wählen – oder ein markiertes Feld antippen.", "Pick cards – or tap a marked field.").to_string();
         }
-        let parts: Vec<String> = selection.with(|c| c.iter().map(u8::to_string).collect());
+        let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
         let expr = format!("{} = {total}", parts.join(" + "));
         match target.get() {
             None => format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)")),
@@ -218,7 +218,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 </p>
                 {move || if over() {
                     result::EndView(result::EndViewProps { game }).into_any()
-                } else if viewer.get().is_some() {
+                } else if game.viewer().is_some() {
                     view! {
                         <div class="hand-area">
                             <Hand model=model shown=shown must_swap=must_swap on_toggle=Callback::new(move |i: usize| {

@@ -117,15 +117,14 @@ pub fn PlaySudoku() -> impl IntoView {
     // (keyed by seed and move count, as a rematch reuses this screen).
     let new_record = RwSignal::new(None::<result::NewRecord>);
 
-    let seats = Memo::new(move |_| game.with(|s| s.seats.clone()).unwrap_or_default());
+    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
     let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
-    // The player whose tile may be shown right now: never during the open gold setup.
-    let viewer = Memo::new(move |_| if setup.get() { None } else { game.viewer() });
     let acting = move || game.person_to_move();
     // What the board shows, with the marks for the held tile: once per position and viewer.
     let model = Memo::new(move |_| {
-        let viewer = viewer.get();
+        // The player whose tile may be shown right now: never during the open gold setup.
+        let viewer = if setup.get() { None } else { game.viewer() };
         game.with(|s| {
             let last = match s.log.last() {
                 Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
