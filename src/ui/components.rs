@@ -44,6 +44,8 @@ pub fn folded_detail(text: String, test: &'static str) -> impl IntoView {
 pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extra: Option<AnyView>) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = seat.name.clone();
+    // Focus moves onto the cover (never stays behind it); after "show", back to the board.
+    focus_soon("[data-test=reveal]");
     let news = (!news.is_empty()).then(|| {
         view! {
             <div class="handover-news" data-test="handover-news">
@@ -75,7 +77,7 @@ pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extr
                         class="primary big"
                         data-test="reveal"
                         data-player=player.to_string()
-                        on:click=move |_| ctx.lift_cover()
+                        on:click=move |_| { ctx.lift_cover(); focus_soon(".play-body [role=group] [tabindex='0']") }
                     >
                         {if super::i18n::is_de() {
                             format!("Ich bin {} – zeigen", seat.name)
@@ -91,6 +93,16 @@ pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extr
             </div>
         </div>
     }
+}
+
+/// Focuses the first element matching `css` once the page has drawn (a cover's or a question's
+/// button; the board's tab stop, src/ui/keyboard.rs, after the cover). Nothing if none.
+pub fn focus_soon(css: &'static str) {
+    request_animation_frame(move || {
+        if let Some(el) = document().query_selector(css).ok().flatten() {
+            let _ = wasm_bindgen::JsCast::unchecked_ref::<web_sys::HtmlElement>(&el).focus();
+        }
+    });
 }
 
 /// Catches taps for a moment after the cover is lifted, so a double or triple tap on "show"
@@ -208,6 +220,7 @@ pub fn Confirm(
     #[prop(into)] yes: String,
     on_answer: Callback<bool>,
 ) -> impl IntoView {
+    focus_soon(".modal [data-test=confirm-no]");
     view! {
         <div class="modal-backdrop" role="dialog" aria-modal="true">
             <div class="modal">

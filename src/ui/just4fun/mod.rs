@@ -10,7 +10,9 @@ use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
-use board::{field_views, seat_side, side_arrow, Board};
+use crate::ui::keyboard::Roving;
+use crate::view::just4fun as view;
+use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
 
 #[component]
@@ -85,52 +87,42 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let confirm_locked = RwSignal::new(None::<Vec<u8>>);
 
     let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
-    // The player whose private cards may be shown right now (never a computer's).
-    let viewer = move || game.viewer();
-    let hand = move || viewer().and_then(|p| game.with(|s| s.state.hand(p).to_vec())).unwrap_or_default();
+    // Everything the board shows, the hand and the open plays: computed once per position and
+    // viewer (the player whose private cards may be shown, never a computer's). A tap on a
+    // card changes only the selection below, never this.
+    let model = Memo::new(move |_| {
+        let viewer = game.viewer();
+        game.with(|s| {
+            let last = match s.log.last() {
+                Some(Event::Placed { cell, .. }) => Some(*cell),
+                _ => None,
+            };
+            view::board(&s.state, viewer, last)
+        })
+        .unwrap_or_default()
+    });
     // A hint from the Medium player shows as a selection (its cards, and so its field) until
     // the person picks cards themselves.
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
-        Some(Move::Play { cards }) => positions_in(&hand(), &cards).unwrap_or_default(),
+        Some(Move::Play { cards }) => model.with(|m| positions_in(&m.hand, &cards)).unwrap_or_default(),
         _ => Vec::new(),
     };
     let shown = Memo::new(move |_| {
         let own = picked.get();
         if own.is_empty() { hinted() } else { own }
     });
-    let selection = move || picked_values(&hand(), &shown.get());
+    let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
-    let target = move || u8::try_from(sum()).ok().filter(|s| (1..=36).contains(s));
-    let last_cell = move || {
-        game.with(|s| match s.log.last() {
-            Some(Event::Placed { cell, .. }) => Some(*cell),
-            _ => None,
-        })
-        .flatten()
-    };
-    let fields = Signal::derive(move || {
-        game.with(|s| field_views(&s.state, viewer(), target(), last_cell())).unwrap_or_default()
-    });
+    let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
     let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
-    // Asked by every card and the actions; computed once per position.
-    // The plays the rules allow now (card values, ascending), once per position: "Place" is
-    // only offered for one of them (not, say, for a field that is blocked for the mover).
-    let legal_plays = Memo::new(move |_| {
-        game.with(|s| {
-            s.state.legal_moves().into_iter().filter_map(|m| match m {
-                Move::Play { cards } => Some(cards),
-                Move::NewHand => None,
-            }).collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-    });
+    // "Place" is only offered for a play the rules allow (not, say, for a blocked field).
     let can_place = move || {
         let mut cards = selection();
         crate::engine::sort::sort(&mut cards);
-        legal_plays.with(|l| l.contains(&cards))
+        model.with(|m| m.plays.contains(&cards))
     };
     // No play is legal while the game runs: the only move is a new hand.
-    let must_swap = Memo::new(move |_| game.person_to_move() && legal_plays.with(Vec::is_empty));
+    let must_swap = Memo::new(move |_| game.person_to_move() && model.with(|m| m.must_swap));
 
     let play = move |cards: Vec<u8>| match game.play(&Move::Play { cards }) {
         Some(Ok(_)) => picked.set(Vec::new()),
@@ -140,9 +132,9 @@ pub fn PlayJust4Fun() -> impl IntoView {
     // Placing is the costly step: it happens on a second tap on the highlighted field (or the
     // button), and adding to one's own locked field asks first.
     let place = move || {
-        let cards = selection();
-        let Some(number) = target() else {
-            return ctx.warn(error_text(&RuleError::SumNotAField { sum: sum() }, &seats.get_untracked()));
+        let cards = untrack(selection);
+        let Some(number) = target.get_untracked() else {
+            return ctx.warn(error_text(&RuleError::SumNotAField { sum: untrack(sum) }, &seats.get_untracked()));
         };
         let own_locked = game
             .with_untracked(|s| {
@@ -163,15 +155,11 @@ pub fn PlayJust4Fun() -> impl IntoView {
             return;
         }
         let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
-        if target() == Some(number) {
+        if target.get_untracked() == Some(number) {
             return place();
         }
-        let (blocker, cards) = game
-            .with_untracked(|s| {
-                let me = s.state.to_move().unwrap_or(0);
-                (s.state.blocked_by(me, cell), legal_plays.with_untracked(|plays| cards_for(plays, s.state.hand(me), number)))
-            })
-            .unwrap_or((None, None));
+        let blocker = game.with_untracked(|s| s.state.to_move().and_then(|me| s.state.blocked_by(me, cell))).flatten();
+        let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
         match (blocker, cards) {
             (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
             (None, Some(cards)) => picked.set(cards),
@@ -188,12 +176,13 @@ pub fn PlayJust4Fun() -> impl IntoView {
             return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
         }
         let total = sum();
-        if selection().is_empty() {
+        let cards = selection();
+        if cards.is_empty() {
             return t("Karten wählen – oder ein markiertes Feld antippen.", "Pick cards – or tap a marked field.").to_string();
         }
-        let parts: Vec<String> = selection().iter().map(u8::to_string).collect();
+        let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
         let expr = format!("{} = {total}", parts.join(" + "));
-        match target() {
+        match target.get() {
             None => format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)")),
             Some(n) => {
                 let blocked = game.with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c))).flatten();
@@ -210,7 +199,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     view! {
         <div class="table-layout j4f">
             <div class="board-area">
-                <Board fields=fields seats=seats win_line=win_line on_tap=on_tap />
+                <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap />
             </div>
             <aside class="side">
                 <Players game=game />
@@ -229,26 +218,15 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 </p>
                 {move || if over() {
                     result::EndView(result::EndViewProps { game }).into_any()
-                } else if viewer().is_some() {
+                } else if game.viewer().is_some() {
                     view! {
                         <div class="hand-area">
-                            <div class="hand" data-test="hand">
-                                {move || hand().into_iter().enumerate().map(|(i, value)| view! {
-                                    <button
-                                        class="card"
-                                        data-test="card"
-                                        data-value=value.to_string()
-                                        aria-pressed=move || shown.with(|p| p.contains(&i)).to_string()
-                                        disabled=must_swap
-                                        on:click=move |_| {
-                                            let mut p = shown.get_untracked();
-                                            if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
-                                            ctx.computers.hint.set(None);
-                                            picked.set(p);
-                                        }
-                                    >{value}</button>
-                                }).collect_view()}
-                            </div>
+                            <Hand model=model shown=shown must_swap=must_swap on_toggle=Callback::new(move |i: usize| {
+                                let mut p = shown.get_untracked();
+                                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                                ctx.computers.hint.set(None);
+                                picked.set(p);
+                            }) />
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 {move || if must_swap.get() {
@@ -263,7 +241,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
                                             {t("Auswahl leeren", "Clear")}
                                         </button>
                                         <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
-                                            {move || match target() {
+                                            {move || match target.get() {
                                                 Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
                                                 None => t("Setzen", "Place").to_string(),
                                             }}
@@ -292,6 +270,37 @@ pub fn PlayJust4Fun() -> impl IntoView {
                     }) />
                 }
             })}
+        </div>
+    }
+}
+
+/// The viewer's cards, one button each; a keyboard moves along them (keyboard.rs). While no
+/// play is open they stay focusable but say so ("gesperrt") and do nothing.
+#[component]
+fn Hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>, on_toggle: Callback<usize>) -> impl IntoView {
+    let roving = Roving::new(Signal::derive(move || model.with(|m| m.hand.len())));
+    let toggle = move |i: usize| if !must_swap.get_untracked() { on_toggle.run(i) };
+    view! {
+        <div class="hand" data-test="hand" role="group" aria-label=t("Deine Karten", "Your cards")>
+            // At most four cards: redrawn together (a keyed list would cost the page more code).
+            {move || {
+                let locked = must_swap.get();
+                let hand = model.with(|m| m.hand.clone());
+                hand.into_iter().enumerate().map(|(i, value)| view! {
+                    <button
+                        class="card"
+                        data-test="card"
+                        data-value=value.to_string()
+                        aria-pressed=shown.with(|p| p.contains(&i)).to_string()
+                        aria-disabled=locked.then_some("true")
+                        aria-label=view::card_name(value, locked)
+                        tabindex=roving.tabindex(i)
+                        on:focus=move |_| roving.focused(i)
+                        on:keydown=move |ev| roving.keydown(&ev, 0, || toggle(i))
+                        on:click=move |_| toggle(i)
+                    >{value}</button>
+                }).collect_view()
+            }}
         </div>
     }
 }

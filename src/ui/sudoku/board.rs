@@ -1,6 +1,8 @@
 //! The 9×9 board and the 40-space score track as SVG.
 
-use crate::engine::sudoku::{col, name, row, Mode, Sudoku, CELLS, SIZE, TRACK};
+use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
+use crate::ui::keyboard::Roving;
+use crate::view::sudoku as view;
 use crate::session::Seat;
 use crate::ui::i18n::is_de;
 use crate::decimal::num;
@@ -16,50 +18,10 @@ fn origin(cell: usize) -> (f64, f64) {
     (LABEL + PAD + col(cell) as f64 * CELL, LABEL + PAD + row(cell) as f64 * CELL)
 }
 
-/// Everything the board shows for one field, computed in one pass.
-#[derive(Clone, PartialEq)]
-pub struct CellView {
-    pub cell: usize,
-    /// (number, gold, colour id of who laid it).
-    pub tile: Option<(u8, bool, Option<&'static str>)>,
-    /// The field is marked as a place for the tile in hand (or for a gold tile during setup).
-    pub legal: bool,
-    /// Points shown on a legal field (assisted mode).
-    pub points: Option<u32>,
-    /// The held tile previewed here: (number, points). Under table rules no points: they would
-    /// tell the player whether the field is legal, which is theirs to judge.
-    pub preview: Option<(u8, Option<u32>)>,
-    pub last: bool,
-}
-
-/// Field views. `marks` are the fields to highlight with their points (if shown); `preview` is
-/// the held tile shown on a field. Nothing private goes in unless the caller may show it.
-pub fn cell_views(
-    game: &Sudoku,
-    seats: &[Seat],
-    marks: &[(usize, Option<u32>)],
-    preview: Option<(usize, u8)>,
-    last: Option<usize>,
-) -> Vec<CellView> {
-    (0..CELLS)
-        .map(|cell| {
-            let mark = marks.iter().find(|(c, _)| *c == cell);
-            CellView {
-                cell,
-                // Who laid a tile only matters with more than one player.
-                tile: game.tile(cell).map(|t| (t.number, t.gold, t.by.filter(|_| seats.len() > 1).and_then(|p| seats.get(p)).map(|s| s.color.id()))),
-                legal: mark.is_some(),
-                points: mark.and_then(|(_, p)| *p),
-                preview: preview.filter(|(c, _)| *c == cell).map(|(c, n)| (n, (crate::engine::Game::options(game).mode == Mode::Assisted).then(|| game.points_at(c)))),
-                last: last == Some(cell),
-            }
-        })
-        .collect()
-}
-
 #[component]
-pub fn Board(#[prop(into)] cells: Signal<Vec<CellView>>, on_tap: Callback<usize>) -> impl IntoView {
+pub fn Board(#[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callback<usize>) -> impl IntoView {
     let label = if is_de() { "Spielplan" } else { "Board" };
+    let roving = Roving::new(CELLS);
     let grid_end = LABEL + PAD + CELL * 9.0;
     view! {
         <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
@@ -74,8 +36,8 @@ pub fn Board(#[prop(into)] cells: Signal<Vec<CellView>>, on_tap: Callback<usize>
             }).collect_view()}
             <For
                 each=move || cells.get()
-                key=|c| (c.cell, c.tile, c.legal, c.points, c.preview, c.last)
-                children=move |c| view! { <Field view=c on_tap=on_tap /> }
+                key=Clone::clone
+                children=move |(c, preview)| view! { <Field view=c preview=preview seats=seats roving=roving on_tap=on_tap /> }
             />
             // Block borders on top of the fields.
             {(0..=3).map(|i| {
@@ -90,32 +52,37 @@ pub fn Board(#[prop(into)] cells: Signal<Vec<CellView>>, on_tap: Callback<usize>
 }
 
 #[component]
-fn Field(view: CellView, on_tap: Callback<usize>) -> impl IntoView {
+fn Field(view: view::Cell, preview: Option<u8>, seats: Signal<Vec<Seat>>, roving: Roving, on_tap: Callback<usize>) -> impl IntoView {
     let (x, y) = origin(view.cell);
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
     let cell = view.cell;
     let mut class = String::from("sd-field");
-    for (flag, name) in [(view.legal, " legal"), (view.last, " last"), (view.preview.is_some(), " preview")] {
+    for (flag, name) in [(view.legal, " legal"), (view.last, " last"), (preview.is_some(), " preview")] {
         if flag {
             class.push_str(name);
         }
     }
+    let names = seats.get_untracked();
     let tile = view.tile.map(|(number, gold, by)| {
+        let by = by.and_then(|p| names.get(p)).map(|s| s.color.id());
         view! {
             <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
             {by.map(|color| view! { <rect class=format!("sd-owner c-{color}") x=num(x + 10.0) y=num(y + CELL - 12.0) width=num(CELL - 20.0) height="5" rx="2" /> })}
             <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
         }
     });
-    let points = view.points.filter(|_| view.preview.is_none()).map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> });
-    let preview = view.preview.map(|(number, p)| {
+    // A legal field without points (the gold setup) gets a dot: not only its colour says so.
+    let dot = (view.legal && view.points.is_none()).then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
+    let points = view.points.filter(|_| preview.is_none()).map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> });
+    let preview_view = preview.map(|number| {
+        let p = view.points;
         view! {
             <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
             <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
             {p.map(|p| view! { <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> })}
         }
     });
-    let aria = field_label(&view);
+    let aria = view::cell_name(&view, &names, preview);
     view! {
         <g
             class=class
@@ -125,32 +92,21 @@ fn Field(view: CellView, on_tap: Callback<usize>) -> impl IntoView {
             data-gold=view.tile.filter(|t| t.1).map(|_| "true")
             data-legal=view.legal.then_some("true")
             data-points=view.points.map(|p| p.to_string())
-            data-preview=view.preview.map(|_| "true")
+            data-preview=preview.map(|_| "true")
             role="button"
-            tabindex="0"
+            tabindex=roving.tabindex(cell)
             aria-label=aria
             on:click=move |_| on_tap.run(cell)
-            on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_tap.run(cell) }
+            on:focus=move |_| roving.focused(cell)
+            on:keydown=move |ev| roving.keydown(&ev, SIZE, || on_tap.run(cell))
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
             {tile}
+            {dot}
             {points}
-            {preview}
+            {preview_view}
         </g>
     }
-}
-
-fn field_label(view: &CellView) -> String {
-    let mut parts = vec![name(view.cell)];
-    match view.tile {
-        Some((n, true, _)) => parts.push(if is_de() { format!("Gold {n}") } else { format!("gold {n}") }),
-        Some((n, false, _)) => parts.push(n.to_string()),
-        None => parts.push((if is_de() { "frei" } else { "free" }).into()),
-    }
-    if let Some(p) = view.points {
-        parts.push(if is_de() { format!("{p} Punkte") } else { format!("{p} points") });
-    }
-    parts.join(", ")
 }
 
 /// Space `i` (0 = start) of the 40-space track, running clockwise round an 11 × 11 ring.

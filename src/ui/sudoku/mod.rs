@@ -11,7 +11,8 @@ use crate::session::Session;
 use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{storage, AppCtx, GameHandle};
-use board::{cell_views, Board, ScoreTrack};
+use crate::view::sudoku as view;
+use board::{Board, ScoreTrack};
 use leptos::prelude::*;
 
 /// The high-score list a solo game with these options counts for.
@@ -119,9 +120,20 @@ pub fn PlaySudoku() -> impl IntoView {
     let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
     let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
-    // The player whose tile may be shown right now: never during the open gold setup.
-    let viewer = move || if setup.get() { None } else { game.viewer() };
     let acting = move || game.person_to_move();
+    // What the board shows, with the marks for the held tile: once per position and viewer.
+    let model = Memo::new(move |_| {
+        // The player whose tile may be shown right now: never during the open gold setup.
+        let viewer = if setup.get() { None } else { game.viewer() };
+        game.with(|s| {
+            let last = match s.log.last() {
+                Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
+                _ => None,
+            };
+            view::board(&s.state, viewer, last)
+        })
+        .unwrap_or_default()
+    });
     // The field shown as chosen: the person's own choice, or a hint's.
     let hinted = move || crate::ui::computer::hint_for::<Sudoku>(ctx);
     let chosen = Memo::new(move |_| {
@@ -130,42 +142,13 @@ pub fn PlaySudoku() -> impl IntoView {
             _ => None,
         })
     });
-    let held = move || viewer().and_then(|p| game.with(|s| s.state.hand(p)).flatten());
+    let held = move || model.with(|m| m.held);
     let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
     let gold_number = move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
-    let last = move || {
-        game.with(|s| match s.log.last() {
-            Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
-            _ => None,
-        })
-        .flatten()
-    };
-    // Highlighted fields: where a gold tile may go, or (assisted) where the held tile may go.
-    let marks = Memo::new(move |_| {
-        game.with(|s| {
-            let g = &s.state;
-            if setup.get() {
-                let mut cells: Vec<(usize, Option<u32>)> = g
-                    .legal_moves()
-                    .into_iter()
-                    .filter_map(|m| match m {
-                        Move::Gold { cell, .. } => Some((cell, None)),
-                        _ => None,
-                    })
-                    .collect();
-                cells.dedup();
-                cells
-            } else if let (Some(number), true) = (held(), g.options().mode == Mode::Assisted) {
-                g.legal_fields(number).into_iter().map(|c| (c, Some(g.points_at(c)))).collect()
-            } else {
-                Vec::new()
-            }
-        })
-        .unwrap_or_default()
-    });
+    // A tap changes only which field previews the tile: the rest is the model's.
     let cells = Signal::derive(move || {
         let shown = chosen.get().filter(|_| acting()).zip(held());
-        game.with(|s| cell_views(&s.state, &s.seats, &marks.get(), shown, last())).unwrap_or_default()
+        model.with(|m| m.cells.iter().map(|c| (c.clone(), shown.filter(|(at, _)| *at == c.cell).map(|(_, n)| n))).collect::<Vec<_>>())
     });
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
 
@@ -235,7 +218,7 @@ pub fn PlaySudoku() -> impl IntoView {
                 format!("{}: tap again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
             };
         }
-        let points = game.with(|s| s.state.points_at(cell)).unwrap_or(0);
+        let points = model.with(|m| m.cells.get(cell).and_then(|c| c.points)).unwrap_or(0);
         if is_de() {
             format!("{}: {points} Punkte – nochmal tippen oder „Legen“.", name(cell))
         } else {
@@ -246,7 +229,7 @@ pub fn PlaySudoku() -> impl IntoView {
     view! {
         <div class="table-layout sudoku">
             <div class="board-area">
-                <Board cells=cells on_tap=on_tap />
+                <Board cells=cells seats=seats on_tap=on_tap />
             </div>
             <aside class="side">
                 <Players game=game />

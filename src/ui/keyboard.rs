@@ -1,0 +1,103 @@
+//! Keyboard play for boards and hands: a roving tab index. A group (a board's fields, a hand's
+//! cards) is one stop for Tab; inside it the arrow keys move focus, Enter and Space do what a tap
+//! does.
+//!
+//! How a board uses it: one [`Roving`] per group, made once in the board component, with the
+//! number of items (a signal: a hand shrinks). Each item, a keyed child that knows its index `i`
+//! in the group, gets
+//! ```ignore
+//! tabindex=roving.tabindex(i)                     // "0" for the group's one stop, else "-1"
+//! on:focus=move |_| roving.focused(i)            // the stop follows focus (Tab, tap, arrows)
+//! on:keydown=move |ev| roving.keydown(&ev, cols, || on_tap.run(cell))
+//! ```
+//! and an `aria-label` that says what a sighted player sees (a disabled item stays focusable and
+//! says "gesperrt" instead of being skipped); SVG items add `role="button"`. `cols` is the
+//! grid's width; 0 makes a row (a hand), where every arrow steps by one. Items must be the
+//! focusable elements among their siblings, in index order (other siblings, without a
+//! `tabindex`, are passed over), so an arrow key simply focuses the item that many steps away.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, KeyboardEvent};
+
+#[derive(Clone, Copy)]
+pub struct Roving {
+    /// The item last focused; the tab stop is this one, or the last item if the group shrank.
+    last: RwSignal<usize>,
+    len: Signal<usize>,
+}
+
+impl Roving {
+    pub fn new(len: impl Into<Signal<usize>>) -> Roving {
+        Roving { last: RwSignal::new(0), len: len.into() }
+    }
+
+    /// Item `i`'s tab index, "0" for the group's one stop, else "-1". One closure type for every
+    /// board (the page carries its code once); an attribute is only written when it changes, so
+    /// moving the stop touches two items.
+    pub fn tabindex(self, i: usize) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        move || if self.last.get().min(self.len.get().saturating_sub(1)) == i { "0" } else { "-1" }
+    }
+
+    pub fn focused(self, i: usize) {
+        self.last.set(i);
+    }
+
+    /// Arrows (and Home/End) move focus within the group; Enter and Space run `tap`.
+    pub fn keydown(self, ev: &KeyboardEvent, cols: usize, tap: impl FnOnce()) {
+        if let Some(group) = key(ev, cols) {
+            tap();
+            keep_focus(group);
+        }
+    }
+}
+
+/// Moves the focus for an arrow, Home or End key; for Enter and Space the group (the item's
+/// parent), as the caller taps then. Not generic: the page carries this code once.
+fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
+    let step = cols.max(1) as isize;
+    let (delta, row) = match ev.key().as_str() {
+        "Enter" | " " => {
+            ev.prevent_default();
+            return Some(ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.parent_element()));
+        }
+        "ArrowRight" => (1, false),
+        "ArrowLeft" => (-1, false),
+        "ArrowDown" if cols > 0 => (step, false),
+        "ArrowUp" if cols > 0 => (-step, false),
+        "ArrowDown" => (1, false),
+        "ArrowUp" => (-1, false),
+        "Home" => (-1, true),
+        "End" => (1, true),
+        _ => return None,
+    };
+    ev.prevent_default();
+    let from = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok())?;
+    let (mut walk, mut target, mut moved) = (from, None, 0);
+    // Home/End walk to the end of the group; arrows stop at its edge rather than wrap.
+    while row || moved < delta.abs() {
+        let next = if delta > 0 { walk.next_element_sibling() } else { walk.previous_element_sibling() };
+        let Some(next) = next else { break };
+        if next.has_attribute("tabindex") {
+            moved += 1;
+            target = Some(next.clone());
+        }
+        walk = next;
+    }
+    if let Some(target) = target.filter(|_| row || moved == delta.abs()) {
+        // SVG items too: `focus` is looked up on the element at run time.
+        let _ = target.unchecked_ref::<HtmlElement>().focus();
+    }
+    None
+}
+
+/// A tap may redraw the item (a keyed list makes a new element): the focus then stays in the
+/// group, on its tab stop.
+fn keep_focus(group: Option<Element>) {
+    request_animation_frame(move || {
+        let lost = document().active_element().is_none_or(|el| el.tag_name() == "BODY");
+        if let Some(stop) = group.filter(|_| lost).and_then(|g| g.query_selector("[tabindex='0']").ok().flatten()) {
+            let _ = stop.unchecked_ref::<HtmlElement>().focus();
+        }
+    });
+}

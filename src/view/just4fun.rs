@@ -1,0 +1,226 @@
+//! Just 4 Fun's board and hand as plain data: the fields with their stones and marks, the
+//! viewer's hand and the plays open to them, and the accessible name of every field and card.
+
+use crate::engine::just4fun::{Just4Fun, Move, CELLS};
+use crate::engine::Game;
+use crate::lang::{count_noun, is_de, t};
+use crate::session::Seat;
+
+/// One field as a sighted player sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Field {
+    pub cell: usize,
+    pub number: u8,
+    /// (player, stones) for players with stones here, in seat order.
+    pub stones: Vec<(usize, u8)>,
+    pub locked_by: Option<usize>,
+    /// Blocked for the player to move (public: it follows from the stones).
+    pub blocked: bool,
+    /// The viewer's hand makes this number and they may use it (private to the viewer).
+    pub reachable: bool,
+    /// The last stone went here.
+    pub last: bool,
+    /// At the end by majorities: who keeps this field (`None`: a tie cleared it, or the game
+    /// runs or was won by a line).
+    pub kept_by: Option<usize>,
+    /// Part of the completed line of four.
+    pub in_line: bool,
+}
+
+/// What the board shows for one position and viewer; computed once per position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    pub fields: Vec<Field>,
+    /// The viewer's hand (empty for nobody: a hand is never shown to another player).
+    pub hand: Vec<u8>,
+    /// The plays open to the viewer when it is their turn (card values, ascending).
+    pub plays: Vec<Vec<u8>>,
+    /// The viewer is to move and no play is open: the only move is a new hand.
+    pub must_swap: bool,
+}
+
+/// The board for `viewer` (`None`: nobody's private things may show). `last_cell`: where the
+/// last stone went.
+pub fn board(game: &Just4Fun, viewer: Option<usize>, last_cell: Option<usize>) -> Board {
+    let reachable = viewer.map(|p| game.reachable_fields(p)).unwrap_or_default();
+    let kept = game.final_scoring().map(|s| s.kept).unwrap_or_default();
+    let line = game.win().map(|(_, line)| line);
+    let mover = game.to_move();
+    let fields = (0..CELLS)
+        .map(|cell| {
+            let number = game.number_at(cell);
+            Field {
+                cell,
+                number,
+                stones: game.stones_at(cell).iter().enumerate().filter(|(_, n)| **n > 0).map(|(p, n)| (p, *n)).collect(),
+                locked_by: game.locked_by(cell),
+                blocked: mover.is_some_and(|p| game.blocked_by(p, cell).is_some()),
+                reachable: reachable.contains(&number),
+                last: last_cell == Some(cell),
+                kept_by: kept.iter().position(|fields| fields.contains(&number)),
+                in_line: line.is_some_and(|l| l.contains(&cell)),
+            }
+        })
+        .collect();
+    let to_move = viewer.is_some() && viewer == mover;
+    let plays: Vec<Vec<u8>> = if to_move {
+        game.legal_moves().into_iter().filter_map(|m| match m {
+            Move::Play { cards } => Some(cards),
+            Move::NewHand => None,
+        }).collect()
+    } else {
+        Vec::new()
+    };
+    Board {
+        fields,
+        hand: viewer.map(|p| game.hand(p).to_vec()).unwrap_or_default(),
+        must_swap: to_move && plays.is_empty(),
+        plays,
+    }
+}
+
+/// The field number the cards at hand positions `picked` add up to, if there is such a field.
+pub fn target(hand: &[u8], picked: &[usize]) -> Option<u8> {
+    let sum: u32 = picked.iter().filter_map(|&i| hand.get(i)).map(|&c| u32::from(c)).sum();
+    u8::try_from(sum).ok().filter(|s| (1..=36).contains(s))
+}
+
+fn name(seats: &[Seat], p: usize) -> &str {
+    seats.get(p).map_or("?", |s| s.name.as_str())
+}
+
+/// A field's accessible name: "Feld 29, Anna 2 Steine, Ben 1 Stein, gesperrt". `target`: the
+/// picked cards add up to this field.
+pub fn field_name(f: &Field, seats: &[Seat], target: bool) -> String {
+    let mut s = String::from(t("Feld ", "Field "));
+    s += &f.number.to_string();
+    for &(p, n) in &f.stones {
+        s += ", ";
+        s += name(seats, p);
+        s += " ";
+        s += &n.to_string();
+        s += count_noun(u64::from(n), (" Stein", " stone"), (" Steine", " stones"));
+    }
+    if let Some(p) = f.locked_by {
+        s += t(", gesichert für ", ", locked for ");
+        s += name(seats, p);
+    }
+    for (on, de, en) in [
+        (f.blocked, "gesperrt", "blocked"),
+        (f.reachable && !target, "erreichbar", "reachable"),
+        (target, "Ziel deiner Karten", "your cards' target"),
+        (f.last, "letzter Zug", "last move"),
+        (f.in_line, "Viererreihe", "line of four"),
+    ] {
+        if on {
+            s += ", ";
+            s += t(de, en);
+        }
+    }
+    if let Some(p) = f.kept_by {
+        s += t(", behält ", ", kept by ");
+        s += name(seats, p);
+    }
+    s
+}
+
+/// A hand card's accessible name: "Karte 7" (", gesperrt" while no play is open).
+pub fn card_name(value: u8, locked: bool) -> String {
+    let mut s = if is_de() { format!("Karte {value}") } else { format!("Card {value}") };
+    if locked {
+        s += t(", gesperrt", ", blocked");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::{set_lang, Lang};
+    use crate::session::PlayerColor;
+
+    fn seats() -> Vec<Seat> {
+        vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow), Seat::person("Cleo", PlayerColor::Green)]
+    }
+
+    fn game() -> Just4Fun {
+        Just4Fun::from_position("players=3; to_move=B; 18:A2,B1; 7:A2; 29:A2,C1; hands=5 11 13 2/1 1 1 1/3 4 5 6").unwrap()
+    }
+
+    fn field(b: &Board, number: u8) -> &Field {
+        b.fields.iter().find(|f| f.number == number).unwrap()
+    }
+
+    #[test]
+    fn a_field_says_its_stones_and_marks() {
+        set_lang(Lang::De);
+        let b = board(&game(), Some(1), None);
+        let f = field(&b, 29);
+        assert_eq!(f.stones, vec![(0, 2), (2, 1)]);
+        assert!(f.blocked, "Anna is 2 ahead of Ben on 29");
+        assert_eq!(field_name(f, &seats(), false), "Feld 29, Anna 2 Steine, Cleo 1 Stein, gesperrt");
+        set_lang(Lang::En);
+        assert_eq!(field_name(f, &seats(), false), "Field 29, Anna 2 stones, Cleo 1 stone, blocked");
+        set_lang(Lang::De);
+        let locked = field(&b, 7);
+        assert_eq!(locked.locked_by, Some(0));
+        assert_eq!(field_name(locked, &seats(), false), "Feld 7, Anna 2 Steine, gesichert für Anna, gesperrt");
+    }
+
+    #[test]
+    fn the_viewer_sees_their_own_hand_and_reach_only() {
+        set_lang(Lang::De);
+        let g = game();
+        let ben = board(&g, Some(1), None);
+        assert_eq!(ben.hand, vec![1, 1, 1, 1]);
+        let mut reach: Vec<u8> = ben.fields.iter().filter(|f| f.reachable).map(|f| f.number).collect();
+        reach.sort_unstable();
+        assert_eq!(reach, vec![1, 2, 3, 4], "four ones make 1 to 4");
+        assert_eq!(ben.plays, vec![vec![1], vec![1, 1], vec![1, 1, 1], vec![1, 1, 1, 1]]);
+        assert_eq!(field_name(field(&ben, 3), &seats(), false), "Feld 3, erreichbar");
+        assert_eq!(field_name(field(&ben, 3), &seats(), true), "Feld 3, Ziel deiner Karten");
+
+        let anna = board(&g, Some(0), None);
+        assert_eq!(anna.hand, vec![2, 5, 11, 13]);
+        assert!(anna.plays.is_empty(), "Anna is not to move");
+        assert!(field(&anna, 31).reachable, "5 + 13 + 11 + 2");
+
+        let nobody = board(&g, None, None);
+        assert!(nobody.hand.is_empty() && nobody.plays.is_empty());
+        assert!(nobody.fields.iter().all(|f| !f.reachable), "reach follows from a hand");
+        assert!(field(&nobody, 29).blocked, "blocked follows from the public stones");
+    }
+
+    #[test]
+    fn a_player_without_a_play_must_swap() {
+        let g = Just4Fun::from_position("players=2; to_move=A; 1:B2; 2:B2; hands=1 1/5 5").unwrap();
+        let b = board(&g, Some(0), None);
+        assert!(b.must_swap && b.plays.is_empty());
+        assert!(!board(&g, Some(1), None).must_swap, "only the player to move swaps");
+        set_lang(Lang::De);
+        assert_eq!(card_name(1, true), "Karte 1, gesperrt");
+    }
+
+    #[test]
+    fn the_last_stone_and_the_picked_sum_are_marked() {
+        let g = game();
+        let cell = g.cell_of(18).unwrap();
+        let b = board(&g, Some(1), Some(cell));
+        assert_eq!(b.fields.iter().filter(|f| f.last).map(|f| f.number).collect::<Vec<_>>(), vec![18]);
+        assert_eq!(target(&[5, 11, 13, 2], &[0, 2]), Some(18));
+        assert_eq!(target(&[19, 19], &[0, 1]), None, "no field 38");
+        assert_eq!(target(&[5], &[]), None);
+    }
+
+    #[test]
+    fn the_end_marks_the_line_or_who_keeps_what() {
+        let mut g = Just4Fun::from_position("players=2; to_move=A; 1:A; 6:A; 26:A; hands=19 16 1 1/9 9 9 9").unwrap();
+        g.apply(&Move::Play { cards: vec![16, 19] }).unwrap();
+        let b = board(&g, None, None);
+        let line: Vec<u8> = b.fields.iter().filter(|f| f.in_line).map(|f| f.number).collect();
+        assert_eq!(line, vec![35, 1, 6, 26], "the top row is the line of four");
+        set_lang(Lang::De);
+        assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 1 Stein, Viererreihe");
+        assert!(b.fields.iter().all(|f| f.kept_by.is_none()), "a line win keeps nothing");
+    }
+}

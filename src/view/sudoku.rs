@@ -1,0 +1,170 @@
+//! Sudoku's board as plain data: the tiles, the fields marked for the viewer's tile (or for a
+//! gold tile during the setup) with their points, and the accessible name of every field.
+
+use crate::engine::sudoku::{name, Mode, Move, Sudoku, CELLS};
+use crate::engine::Game;
+use crate::lang::{count_noun, t};
+use crate::session::Seat;
+
+/// One field as a sighted player sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub cell: usize,
+    /// (number, gold, who laid it: only with more than one player).
+    pub tile: Option<(u8, bool, Option<usize>)>,
+    /// A place for the viewer's tile (assisted mode), or for a gold tile during the setup.
+    pub legal: bool,
+    /// The points a tile would score here (assisted mode, on legal fields).
+    pub points: Option<u32>,
+    pub last: bool,
+}
+
+/// What the board shows for one position and viewer; computed once per position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    pub cells: Vec<Cell>,
+    /// The viewer's tile (`None` for nobody: a tile is never shown to another player).
+    pub held: Option<u8>,
+}
+
+/// The board for `viewer` (`None`: nobody's tile may show). `last`: where the last tile went.
+pub fn board(game: &Sudoku, viewer: Option<usize>, last: Option<usize>) -> Board {
+    let held = viewer.filter(|_| !game.in_gold_setup()).and_then(|p| game.hand(p));
+    let marks: Vec<(usize, Option<u32>)> = if game.in_gold_setup() {
+        game.legal_moves().into_iter().filter_map(|m| match m {
+            Move::Gold { cell, .. } => Some((cell, None)),
+            _ => None,
+        }).collect()
+    } else if let (Some(number), Mode::Assisted) = (held, game.options().mode) {
+        // Under table rules nothing tells where the tile may go: that is the player's to judge.
+        game.legal_fields(number).into_iter().map(|c| (c, Some(game.points_at(c)))).collect()
+    } else {
+        Vec::new()
+    };
+    let several = game.player_count() > 1;
+    let cells = (0..CELLS)
+        .map(|cell| {
+            let mark = marks.iter().find(|(c, _)| *c == cell);
+            Cell {
+                cell,
+                tile: game.tile(cell).map(|t| (t.number, t.gold, t.by.filter(|_| several))),
+                legal: mark.is_some(),
+                points: mark.and_then(|(_, p)| *p),
+                last: last == Some(cell),
+            }
+        })
+        .collect();
+    Board { cells, held }
+}
+
+/// A field's accessible name: "B5, 7, Anna" / "C3, frei, erlaubt, 12 Punkte". `preview`: the
+/// viewer's tile is shown on this field (chosen, not yet laid).
+pub fn cell_name(c: &Cell, seats: &[Seat], preview: Option<u8>) -> String {
+    let mut s = name(c.cell);
+    match c.tile {
+        Some((n, true, _)) => {
+            s += t(", Gold ", ", gold ");
+            s += &n.to_string();
+        }
+        Some((n, false, by)) => {
+            s += ", ";
+            s += &n.to_string();
+            if let Some(seat) = by.and_then(|p| seats.get(p)) {
+                s += ", ";
+                s += &seat.name;
+            }
+        }
+        None => s += t(", frei", ", free"),
+    }
+    if c.legal {
+        s += t(", erlaubt", ", allowed");
+    }
+    if let Some(p) = c.points {
+        s += ", ";
+        s += &p.to_string();
+        s += count_noun(u64::from(p), (" Punkt", " point"), (" Punkte", " points"));
+    }
+    if let Some(n) = preview {
+        s += t(", gewählt für dein Plättchen ", ", chosen for your tile ");
+        s += &n.to_string();
+    }
+    if c.last {
+        s += t(", letzter Zug", ", last move");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::{set_lang, Lang};
+    use crate::session::PlayerColor;
+
+    /// The gold diagonal 1–9, and Anna's 4 on A3.
+    const GRID: &str = "grid=1*.4....../.2*......./..3*....../...4*...../....5*..../.....6*.../......7*../.......8*./........9*";
+
+    fn at(name: &str) -> usize {
+        let b = name.as_bytes();
+        usize::from(b[0] - b'A') * 9 + usize::from(b[1] - b'1')
+    }
+
+    fn seats() -> Vec<Seat> {
+        vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)]
+    }
+
+    #[test]
+    fn the_viewer_sees_their_tile_and_where_it_may_go() {
+        set_lang(Lang::De);
+        let g = Sudoku::from_position(&format!("players=2; to_move=0; {GRID}; hands=4,5")).unwrap();
+        let anna = board(&g, Some(0), None);
+        assert_eq!(anna.held, Some(4));
+        // A 4 lies on A3 and on D4 (gold): row A, column 3, block 1, row D, column 4 and
+        // block 5 are closed to another 4.
+        for closed in ["A5", "B3", "C1", "D8", "H4", "E5"] {
+            let c = &anna.cells[at(closed)];
+            assert!(!c.legal && c.points.is_none(), "{closed} is no place for a 4");
+        }
+        let b7 = &anna.cells[at("B7")];
+        assert!(b7.legal && b7.points.is_some(), "B7 takes a 4");
+        assert!(!anna.cells[at("B2")].legal, "taken by gold");
+        assert_eq!(cell_name(&anna.cells[at("B2")], &seats(), None), "B2, Gold 2");
+        let a3 = &anna.cells[at("A3")];
+        assert_eq!(a3.tile, Some((4, false, Some(0))), "more than one player: who laid it counts");
+        assert_eq!(cell_name(a3, &seats(), None), "A3, 4, Anna");
+        let points = b7.points.unwrap_or_default();
+        let want = format!("B7, frei, erlaubt, {points} {}, gewählt für dein Plättchen 4", if points == 1 { "Punkt" } else { "Punkte" });
+        assert_eq!(cell_name(b7, &seats(), Some(4)), want);
+        set_lang(Lang::En);
+        assert_eq!(cell_name(&anna.cells[at("B1")], &seats(), None), "B1, free");
+    }
+
+    #[test]
+    fn another_players_tile_and_its_marks_stay_hidden() {
+        let g = Sudoku::from_position(&format!("players=2; to_move=0; {GRID}; hands=4,5")).unwrap();
+        let nobody = board(&g, None, None);
+        assert_eq!(nobody.held, None);
+        assert!(nobody.cells.iter().all(|c| !c.legal && c.points.is_none()), "marks would tell the tile");
+        let ben = board(&g, Some(1), None);
+        assert_eq!(ben.held, Some(5), "Ben sees his own tile, never Anna's");
+    }
+
+    #[test]
+    fn table_rules_mark_nothing() {
+        let g = Sudoku::from_position(&format!("players=1; mode=table; {GRID}; hands=4")).unwrap();
+        let b = board(&g, Some(0), Some(at("A3")));
+        assert_eq!(b.held, Some(4));
+        assert!(b.cells.iter().all(|c| !c.legal && c.points.is_none()));
+        assert_eq!(b.cells.iter().filter(|c| c.last).map(|c| c.cell).collect::<Vec<_>>(), vec![at("A3")]);
+        assert_eq!(b.cells[at("A3")].tile, Some((4, false, None)), "alone: nobody to name");
+    }
+
+    #[test]
+    fn the_gold_setup_marks_where_gold_may_go_and_shows_no_tile() {
+        let g = Sudoku::from_position("players=2; gold=hand").unwrap();
+        assert!(g.in_gold_setup());
+        let b = board(&g, Some(0), None);
+        assert_eq!(b.held, None);
+        assert_eq!(b.cells.iter().filter(|c| c.legal).count(), 81, "the first gold tile may go anywhere");
+        assert!(b.cells.iter().all(|c| c.points.is_none()));
+    }
+}
