@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use serde_json::Value;
-use spieltisch::engine::gutangelegt::{GutAngelegt, Laid, Line, Place};
+use spieltisch::engine::gutangelegt::{table_shift, GutAngelegt, Laid, Line, Place};
 use std::time::{Duration, Instant};
 
 fn new_ga(app: &App, players: usize, options: &[&str]) {
@@ -132,9 +132,9 @@ fn announce_scores_only_claimed_lines() {
             let (lines, at) = game.preview(Laid { card, turned }, place).ok()?;
             // A claim that is wrong: the card's own three fields when they are not one line.
             let own = Line { from: at, to: (at.0, at.1 + 2) };
-            (lines.len() >= wanted && !lines.contains(&own)).then_some((card, turned, place, lines, own))
+            (lines.len() >= wanted && !lines.contains(&own)).then_some((card, turned, place, lines, own, at))
         });
-        let Some((card, turned, place, lines, wrong)) = found else {
+        let Some((card, turned, place, lines, wrong, at)) = found else {
             // Nothing scores this turn: lay something (no claims) and go on.
             let before = moves_logged(&app);
             lay_by_taps_announce(&app, &mut pick);
@@ -152,7 +152,14 @@ fn announce_scores_only_claimed_lines() {
         // A wrong claim beside a right one: the card is laid, the wrong claim is struck (0 points,
         // logged and said as corrected), the right one scores, the others are lost.
         let line = lines[0];
-        let tap = |f: (usize, usize)| app.click(&format!("[data-test=field][data-x=\"{}\"][data-y=\"{}\"]", f.0, f.1));
+        // Claims name fields after the card lies; the table's own fields carry today's
+        // coordinates (the preview moves the table by `table_shift`), the preview's the new ones.
+        let shift = table_shift(place);
+        let tap = |f: (usize, usize)| {
+            let on_preview = f.0 == at.0 && (at.1..at.1 + 3).contains(&f.1);
+            let (x, y, within) = if on_preview { (f.0, f.1, "[data-test=preview]") } else { (f.0 - shift.0, f.1 - shift.1, "[data-test=card]") };
+            app.click(&format!("{within} [data-test=field][data-x=\"{x}\"][data-y=\"{y}\"]"))
+        };
         tap(wrong.from);
         tap(wrong.to);
         tap(line.from);
