@@ -5,7 +5,8 @@
 
 use crate::decimal::num;
 use crate::ui::i18n::t;
-use crate::view::gutangelegt::{place_label, Preview, Slot, Table as TableModel};
+use crate::engine::gutangelegt::Place;
+use crate::view::gutangelegt::{place_label, Card, Preview, Slot, Table as TableModel};
 use leptos::prelude::*;
 
 pub use crate::view::gutangelegt::color_name;
@@ -44,8 +45,7 @@ pub fn card_svg(colors: [u8; 3]) -> impl IntoView {
     }
 }
 
-pub fn place_id(place: crate::engine::gutangelegt::Place) -> &'static str {
-    use crate::engine::gutangelegt::Place;
+pub fn place_id(place: Place) -> &'static str {
     match place {
         Place::Left => "left",
         Place::Right => "right",
@@ -61,6 +61,24 @@ fn translate(x: f64, y: f64) -> String {
     format!("translate({} {})", num(x), num(y))
 }
 
+/// A keyed list of small parts, each made once per key and kept while its key stays: one `For`
+/// for every keyed list of the Gut angelegt and Vier mal Vier boards (each `For` type costs
+/// kilobytes of Wasm). A part whose look changes gets a new key.
+pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoView {
+    view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
+}
+
+/// A slot's key: its place and where it is drawn (it moves as the table grows).
+fn slot_key(s: &Slot) -> u16 {
+    let place = match s.place {
+        Place::Left => 0,
+        Place::Right => 1,
+        Place::Next => 2,
+        Place::Corner { top, left } => 3 + u16::from(top) * 2 + u16::from(left),
+    };
+    place | ((s.col + 1).clamp(0, 15) as u16) << 3 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 7
+}
+
 /// The table. `table` changes once per card laid, `preview` per tap; `on_field` gets a field in
 /// the coordinates after the previewed card lies (as claims are named).
 #[component]
@@ -69,7 +87,7 @@ pub fn Table(
     preview: Memo<Preview>,
     #[prop(into)] announce: Signal<bool>,
     #[prop(into)] claim_start: Signal<Option<(usize, usize)>>,
-    on_slot: Callback<crate::engine::gutangelegt::Place>,
+    on_slot: Callback<Place>,
     on_field: Callback<(usize, usize)>,
 ) -> impl IntoView {
     // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred:
@@ -106,37 +124,38 @@ pub fn Table(
         let (x, y, w, h) = view_box.get();
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     };
-    let shift = Memo::new(move |_| preview.with(|p| p.shift));
-    let previewing = Memo::new(move |_| preview.with(|p| p.card.is_some()));
-    let chosen = Memo::new(move |_| preview.with(|p| p.chosen));
-    let slots = Memo::new(move |_| table.with(|t| t.slots.clone()));
-    let card_ids = Memo::new(move |_| table.with(|t| t.cards.iter().map(|c| c.id).collect::<Vec<u8>>()));
+    let shift = move || preview.with(|p| p.shift);
+    let slot_keys = Memo::new(move |_| table.with(|t| t.slots.iter().map(slot_key).collect::<Vec<u16>>()));
+    let card_keys = Memo::new(move |_| table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
     // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
     let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
-        let (dx, dy) = shift.get_untracked();
+        let (dx, dy) = untrack(shift);
         on_field.run((x + dx, y + dy))
     });
+    let slot = Callback::new(move |key: u16| {
+        let Some(s) = table.with_untracked(|t| t.slots.iter().find(|s| slot_key(s) == key).copied()) else { return ().into_any() };
+        slot(s, preview, on_slot).into_any()
+    });
+    let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
     view! {
-        <svg class="ga-table" class:announce=announce viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
+        <svg class="ga-table" class:announce=announce class:previewing=move || preview.with(|p| p.card.is_some())
+            viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
             // Today's table, moved as one while a preview shifts it: places below the cards.
-            <g transform=move || { let (dx, dy) = shift.get(); translate(dx as f64 * F, dy as f64 * F) }>
-                <For each=move || slots.get() key=|s: &Slot| (s.place, s.col, s.row) let:s>
-                    {slot(s, chosen, on_slot)}
-                </For>
-                <For each=move || card_ids.get() key=|id| *id let:id>
-                    {laid_card(id, table, previewing, on_table_field)}
-                </For>
+            <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
+                {keyed(slot_keys.into(), slot)}
+                {keyed(card_keys.into(), card)}
             </g>
-            // The preview is drawn in after-move coordinates.
-            {move || preview.with(|p| p.card).map(|(c, r, colors)| view! {
-                <g class="ga-preview" data-test="preview">
-                    {card_fields((c, r), colors, on_field)}
-                    <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
-                </g>
-            })}
+            // The preview (in after-move coordinates) and the lines, redrawn per tap.
             {move || {
                 let middle = |p: (usize, usize)| (p.0 as f64 * F + F / 2.0, p.1 as f64 * F + F / 2.0);
-                preview.with(|p| p.lines.iter().map(|&(line, kind)| {
+                let p = preview.get();
+                let card = p.card.map(|(c, r, colors)| view! {
+                    <g class="ga-preview" data-test="preview">
+                        {card_fields((c, r), colors, on_field)}
+                        <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
+                    </g>
+                });
+                let lines = p.lines.iter().map(|&(line, kind)| {
                     let ((x1, y1), (x2, y2)) = (middle(line.from), middle(line.to));
                     let points = line.points();
                     view! {
@@ -146,20 +165,21 @@ pub fn Table(
                             <text x=num((x1 + x2) / 2.0) y=num((y1 + y2) / 2.0)>{format!("+{points}")}</text>
                         </g>
                     }
-                }).collect_view())
+                }).collect_view();
+                let start = claim_start.get().map(|(x, y)| view! {
+                    <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
+                });
+                view! { {card} {lines} {start} }.into_any()
             }}
-            {move || claim_start.get().map(|(x, y)| view! {
-                <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
-            })}
         </svg>
     }
 }
 
-fn slot(s: Slot, chosen: Memo<Option<crate::engine::gutangelegt::Place>>, on_slot: Callback<crate::engine::gutangelegt::Place>) -> impl IntoView {
+fn slot(s: Slot, preview: Memo<Preview>, on_slot: Callback<Place>) -> impl IntoView {
     let place = s.place;
     let (x, y) = (f64::from(s.col) * F, f64::from(s.row) * F);
     view! {
-        <g class="ga-slot" class:chosen=move || chosen.get() == Some(place) data-test="slot" data-place=place_id(place) role="button" tabindex="0"
+        <g class="ga-slot" class:chosen=move || preview.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button" tabindex="0"
             aria-label=place_label(place)
             on:click=move |_| on_slot.run(place)
             on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(place) }>
@@ -172,18 +192,19 @@ fn slot(s: Slot, chosen: Memo<Option<crate::engine::gutangelegt::Place>>, on_slo
 
 /// A laid card, drawn once: where it lies, its name and whether it was laid last follow the
 /// table as attributes (they change only when the table grows at its left or top).
-fn laid_card(id: u8, table: Memo<TableModel>, previewing: Memo<bool>, on_field: Callback<(usize, usize)>) -> impl IntoView {
-    let me = Memo::new(move |_| table.with(|t| t.cards.iter().find(|c| c.id == id).cloned()));
-    let at = Memo::new(move |_| me.with(|c| c.as_ref().map_or((0, 0), |c| (c.col, c.row))));
+fn laid_card(id: u8, table: Memo<TableModel>, on_field: Callback<(usize, usize)>) -> impl IntoView {
+    let me = move |f: &dyn Fn(&Card) -> usize| table.with(|t| t.cards.iter().find(|c| c.id == id).map_or(0, f));
+    let at = move || (me(&|c| c.col), me(&|c| c.row));
     // A laid card's colours never change.
-    let colors = me.with_untracked(|c| c.as_ref().map_or([0; 3], |c| c.colors));
+    let colors = crate::engine::gutangelegt::GutAngelegt::card(id);
+    let colors = table.with_untracked(|t| t.cards.iter().find(|c| c.id == id).map_or(colors, |c| c.colors));
     view! {
-        <g class="ga-card" class:last=move || !previewing.get() && me.with(|c| c.as_ref().is_some_and(|c| c.last)) data-test="card"
-            role="img" aria-label=move || me.with(|c| c.as_ref().map(|c| c.label.clone()))
-            transform=move || { let (c, r) = at.get(); translate(c as f64 * F, r as f64 * F) }>
+        <g class="ga-card" class:last=move || me(&|c| usize::from(c.last)) == 1 data-test="card"
+            role="img" aria-label=move || table.with(|t| t.cards.iter().find(|c| c.id == id).map(|c| c.label.clone()))
+            transform=move || { let (c, r) = at(); translate(c as f64 * F, r as f64 * F) }>
             {(0..3).map(|k| view! {
-                <g data-test="field" data-x=move || at.get().0.to_string() data-y=move || (at.get().1 + k).to_string() data-color=colors[k].to_string()
-                    on:click=move |_| { let (c, r) = at.get_untracked(); on_field.run((c, r + k)) }>
+                <g data-test="field" data-x=move || at().0.to_string() data-y=move || (at().1 + k).to_string() data-color=colors[k].to_string()
+                    on:click=move |_| { let (c, r) = untrack(at); on_field.run((c, r + k)) }>
                     {field_svg(colors[k], 0.0, k as f64 * F)}
                 </g>
             }).collect_view()}
@@ -191,7 +212,6 @@ fn laid_card(id: u8, table: Memo<TableModel>, previewing: Memo<bool>, on_field: 
         </g>
     }
 }
-
 /// The preview card's three fields, tappable (for announcing), named by field coordinates.
 fn card_fields(at: (usize, usize), colors: [u8; 3], on_field: Callback<(usize, usize)>) -> impl IntoView {
     (0..3)

@@ -10,7 +10,7 @@ use crate::ui::components::{option_check, outcome_headline, score_list, EndScree
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, Selection};
-use board::{card_svg, color_name, Table};
+use board::{card_svg, color_name, keyed, Table};
 use leptos::prelude::*;
 
 #[component]
@@ -124,7 +124,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         let sel = sel.get().filter(|_| laying.get());
         game.with(|s| view::hand(&s.state, viewer(), sel.as_ref())).unwrap_or_default()
     });
-    let hand_ids = Memo::new(move |_| hand.with(|h| h.iter().map(|c| c.id).collect::<Vec<u8>>()));
+    // A hand card's key: the card and whether it is shown turned (turning redraws it).
+    let hand_keys = Memo::new(move |_| hand.with(|h| h.iter().map(|c| u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))).collect::<Vec<u16>>()));
 
     let lay = move || {
         adopt_hint();
@@ -193,6 +194,28 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         if is_de() { format!("Hier: {points} Punkte – nochmal tippen oder „Legen“.") } else { format!("Here: {points} points – tap again or “Lay”.") }
     };
 
+    let hand_card = Callback::new(move |key: u16| {
+        let id = (key / 2) as u8;
+        let Some(card) = hand.with_untracked(|h| h.iter().find(|c| c.id == id).cloned()) else { return ().into_any() };
+        let pick = move |_| {
+            ctx.computers.hint.set(None);
+            if picked.get_untracked() != Some(id) {
+                picked.set(Some(id));
+                turned.set(false);
+                chosen.set(None);
+                claims.set(Vec::new());
+            }
+        };
+        view! {
+            <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
+                aria-pressed=move || hand.with(|h| h.iter().any(|c| c.id == id && c.picked)).to_string()
+                aria-label=card.label on:click=pick>
+                {card_svg(card.colors)}
+            </button>
+        }
+        .into_any()
+    });
+
     view! {
         <div class="table-layout gutangelegt">
             <div class="board-area ga-area">
@@ -210,29 +233,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                     view! {
                         <div class="hand-area">
                             <div class="hand ga-hand" data-test="hand">
-                                <For each=move || hand_ids.get() key=|id| *id let:id>
-                                    {
-                                        let me = Memo::new(move |_| hand.with(|h| h.iter().find(|c| c.id == id).cloned()));
-                                        let colors = Memo::new(move |_| me.with(|c| c.as_ref().map(|c| c.colors)));
-                                        let pick = move |_| {
-                                            ctx.computers.hint.set(None);
-                                            if picked.get_untracked() != Some(id) {
-                                                picked.set(Some(id));
-                                                turned.set(false);
-                                                chosen.set(None);
-                                                claims.set(Vec::new());
-                                            }
-                                        };
-                                        view! {
-                                            <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
-                                                aria-pressed=move || me.with(|c| c.as_ref().is_some_and(|c| c.picked)).to_string()
-                                                aria-label=move || me.with(|c| c.as_ref().map(|c| c.label.clone()))
-                                                on:click=pick>
-                                                {move || colors.get().map(card_svg)}
-                                            </button>
-                                        }
-                                    }
-                                </For>
+                                {keyed(hand_keys.into(), hand_card)}
                                 <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
                                     on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>
