@@ -6,6 +6,7 @@ pub mod computer;
 pub mod gutangelegt;
 pub mod i18n;
 pub mod just4fun;
+pub mod keyboard;
 pub mod screens;
 pub mod settings;
 pub mod storage;
