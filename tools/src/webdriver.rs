@@ -20,6 +20,17 @@ use std::time::{Duration, Instant};
 /// The W3C key under which element references travel.
 pub const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// WebDriver key values for [`Browser::press`].
+pub const KEY_TAB: &str = "\u{E004}";
+pub const KEY_ENTER: &str = "\u{E007}";
+pub const KEY_SPACE: &str = " ";
+pub const KEY_LEFT: &str = "\u{E012}";
+pub const KEY_UP: &str = "\u{E013}";
+pub const KEY_RIGHT: &str = "\u{E014}";
+pub const KEY_DOWN: &str = "\u{E015}";
+pub const KEY_HOME: &str = "\u{E011}";
+pub const KEY_END: &str = "\u{E010}";
+
 /// The Chromium flags every session uses (plus `--user-data-dir` and `--window-size`).
 pub const CHROMIUM_FLAGS: &[&str] = &[
     "--headless",
@@ -395,6 +406,20 @@ impl Browser {
         let actions = json!({ "actions": [{
             "type": "pointer", "id": "finger", "parameters": { "pointerType": "touch" }, "actions": steps
         }] });
+        self.cmd("POST", "/actions", Some(actions))?;
+        self.cmd("DELETE", "/actions", None).map(|_| ())
+    }
+
+    // ----- keyboard -----------------------------------------------------------------------------
+
+    /// Presses and releases each key in turn, sent to whatever has focus (as a person at a
+    /// keyboard). Keys are WebDriver key values: a character, or e.g. [`KEY_TAB`], [`KEY_ENTER`].
+    pub fn press(&self, keys: &[&str]) -> Result<()> {
+        let steps: Vec<Value> = keys
+            .iter()
+            .flat_map(|k| [json!({ "type": "keyDown", "value": k }), json!({ "type": "keyUp", "value": k })])
+            .collect();
+        let actions = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": steps }] });
         self.cmd("POST", "/actions", Some(actions))?;
         self.cmd("DELETE", "/actions", None).map(|_| ())
     }
