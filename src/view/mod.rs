@@ -2,3 +2,4 @@
 //! cells, labels and marks (with the accessible name of every field in the current language).
 //! No Leptos, no browser, so they are tested natively; the `ui` components only draw them.
 pub mod gutangelegt;
+pub mod viermalvier;

@@ -5,6 +5,7 @@
 
 use crate::decimal::num;
 use crate::ui::i18n::t;
+use crate::ui::keyboard::Roving;
 use crate::engine::gutangelegt::Place;
 use crate::view::gutangelegt::{place_label, Card, Preview, Slot, Table as TableModel};
 use leptos::prelude::*;
@@ -68,15 +69,16 @@ pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoV
     view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
 }
 
-/// A slot's key: its place and where it is drawn (it moves as the table grows).
-fn slot_key(s: &Slot) -> u16 {
+/// A slot's key: its place in the keyboard order, its place and where it is drawn (it moves as
+/// the table grows).
+fn slot_key(i: usize, s: &Slot) -> u16 {
     let place = match s.place {
         Place::Left => 0,
         Place::Right => 1,
         Place::Next => 2,
         Place::Corner { top, left } => 3 + u16::from(top) * 2 + u16::from(left),
     };
-    place | ((s.col + 1).clamp(0, 15) as u16) << 3 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 7
+    (i as u16) | place << 3 | ((s.col + 1).clamp(0, 15) as u16) << 6 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 10
 }
 
 /// The table. `table` changes once per card laid, `preview` per tap; `on_field` gets a field in
@@ -125,7 +127,8 @@ pub fn Table(
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     };
     let shift = move || preview.with(|p| p.shift);
-    let slot_keys = Memo::new(move |_| table.with(|t| t.slots.iter().map(slot_key).collect::<Vec<u16>>()));
+    let slot_keys = Memo::new(move |_| table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>()));
+    let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
     let card_keys = Memo::new(move |_| table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
     // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
     let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
@@ -133,8 +136,9 @@ pub fn Table(
         on_field.run((x + dx, y + dy))
     });
     let slot = Callback::new(move |key: u16| {
-        let Some(s) = table.with_untracked(|t| t.slots.iter().find(|s| slot_key(s) == key).copied()) else { return ().into_any() };
-        slot(s, preview, on_slot).into_any()
+        let i = usize::from(key & 7);
+        let Some(s) = table.with_untracked(|t| t.slots.get(i).copied()) else { return ().into_any() };
+        slot(s, i, roving, preview, on_slot).into_any()
     });
     let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
     view! {
@@ -142,7 +146,7 @@ pub fn Table(
             viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
             // Today's table, moved as one while a preview shifts it: places below the cards.
             <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
-                {keyed(slot_keys.into(), slot)}
+                <g>{keyed(slot_keys.into(), slot)}</g>
                 {keyed(card_keys.into(), card)}
             </g>
             // The preview (in after-move coordinates) and the lines, redrawn per tap.
@@ -175,14 +179,16 @@ pub fn Table(
     }
 }
 
-fn slot(s: Slot, preview: Memo<Preview>, on_slot: Callback<Place>) -> impl IntoView {
+/// A place, one of the keyboard group of places (`i`: its index there).
+fn slot(s: Slot, i: usize, roving: Roving, preview: Memo<Preview>, on_slot: Callback<Place>) -> impl IntoView {
     let place = s.place;
     let (x, y) = (f64::from(s.col) * F, f64::from(s.row) * F);
     view! {
-        <g class="ga-slot" class:chosen=move || preview.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button" tabindex="0"
-            aria-label=place_label(place)
+        <g class="ga-slot" class:chosen=move || preview.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button"
+            tabindex=roving.tabindex(i) aria-label=place_label(place)
+            on:focus=move |_| roving.focused(i)
             on:click=move |_| on_slot.run(place)
-            on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(place) }>
+            on:keydown=move |ev| roving.keydown(&ev, 0, || on_slot.run(place))>
             // A wider, invisible hit area: a card is narrow on a phone.
             <rect class="ga-hit" x=num(x - F * 0.3) y=num(y) width=num(F * 1.6) height=num(F * 3.0) />
             <rect x=num(x + 2.0) y=num(y + 2.0) width=num(F - 4.0) height=num(F * 3.0 - 4.0) rx="5" />

@@ -8,6 +8,7 @@ use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
+use crate::ui::keyboard::Roving;
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, Selection};
 use board::{card_svg, color_name, keyed, Table};
@@ -124,8 +125,12 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         let sel = sel.get().filter(|_| laying.get());
         game.with(|s| view::hand(&s.state, viewer(), sel.as_ref())).unwrap_or_default()
     });
-    // A hand card's key: the card and whether it is shown turned (turning redraws it).
-    let hand_keys = Memo::new(move |_| hand.with(|h| h.iter().map(|c| u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))).collect::<Vec<u16>>()));
+    // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
+    // shown turned (turning redraws it).
+    let hand_keys = Memo::new(move |_| {
+        hand.with(|h| h.iter().enumerate().map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16).collect::<Vec<u16>>())
+    });
+    let roving = Roving::new(Signal::derive(move || hand.with(Vec::len)));
 
     let lay = move || {
         adopt_hint();
@@ -195,9 +200,10 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     };
 
     let hand_card = Callback::new(move |key: u16| {
-        let id = (key / 2) as u8;
-        let Some(card) = hand.with_untracked(|h| h.iter().find(|c| c.id == id).cloned()) else { return ().into_any() };
-        let pick = move |_| {
+        let i = usize::from(key & 3);
+        let Some(card) = hand.with_untracked(|h| h.get(i).cloned()) else { return ().into_any() };
+        let id = card.id;
+        let pick = move |_: ()| {
             ctx.computers.hint.set(None);
             if picked.get_untracked() != Some(id) {
                 picked.set(Some(id));
@@ -209,7 +215,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         view! {
             <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
                 aria-pressed=move || hand.with(|h| h.iter().any(|c| c.id == id && c.picked)).to_string()
-                aria-label=card.label on:click=pick>
+                aria-label=card.label tabindex=roving.tabindex(i) on:focus=move |_| roving.focused(i)
+                on:click=move |_| pick(()) on:keydown=move |ev| roving.keydown(&ev, 0, || pick(()))>
                 {card_svg(card.colors)}
             </button>
         }
