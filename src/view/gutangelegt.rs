@@ -1,7 +1,7 @@
 //! Gut angelegt's table and hand as plain data: laid cards (keyed by card), the open places, the
 //! hand of the viewer only, and the picked card's preview with its lines. Split in two so the
-//! board recomputes per position only what the position decides ([`table`], [`hand`]) and per
-//! tap only the preview ([`preview`]).
+//! board recomputes per position only what the position decides ([`table`]) and per tap only
+//! what a tap changes ([`tap`]: the hand as shown, the preview).
 
 use crate::engine::gutangelegt::{table_shift, Anchor, Event, GutAngelegt, Laid, Line, Place, CARD_FIELDS, ROW_CARDS};
 use crate::engine::Game;
@@ -131,7 +131,7 @@ pub struct HandCard {
 }
 
 /// The hand of `viewer` (none behind the cover: `None`), nobody else's.
-pub fn hand(game: &GutAngelegt, viewer: Option<usize>, sel: Option<&Selection>) -> Vec<HandCard> {
+fn hand(game: &GutAngelegt, viewer: Option<usize>, sel: Option<&Selection>) -> Vec<HandCard> {
     let Some(p) = viewer else { return Vec::new() };
     game.hand(p)
         .iter()
@@ -166,9 +166,10 @@ impl LineKind {
     }
 }
 
-/// The picked card on its chosen place, per tap.
+/// What a tap changes: the viewer's hand as shown, the picked card on its chosen place.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Preview {
+pub struct Tap {
+    pub hand: Vec<HandCard>,
     pub chosen: Option<Place>,
     /// The picked card in the coordinates of the table *after* it lies: (column, top row, colours).
     pub card: Option<(usize, usize, [u8; 3])>,
@@ -181,11 +182,13 @@ pub struct Preview {
     pub points: u32,
 }
 
-/// The preview of `sel` on `game` (nothing but the last card's lines without a chosen place).
-pub fn preview(game: &GutAngelegt, table: &Table, sel: Option<&Selection>) -> Preview {
+/// The hand of `viewer` with `sel` on `game` and its preview (without a chosen place nothing but
+/// the last card's lines). `sel` only while the viewer lays.
+pub fn tap(game: &GutAngelegt, table: &Table, viewer: Option<usize>, sel: Option<&Selection>) -> Tap {
+    let hand = hand(game, viewer, sel);
     let chosen = sel.and_then(|s| Some((s, s.place?)));
     let Some((Ok((lines, at)), s, place)) = chosen.map(|(s, place)| (game.preview(Laid { card: s.card, turned: s.turned }, place), s, place)) else {
-        return Preview { lines: table.scored.iter().map(|&l| (l, LineKind::Scored)).collect(), ..Preview::default() };
+        return Tap { hand, lines: table.scored.iter().map(|&l| (l, LineKind::Scored)).collect(), ..Tap::default() };
     };
     let laid = Laid { card: s.card, turned: s.turned };
     let lines: Vec<(Line, LineKind)> = if game.options().announce {
@@ -194,24 +197,22 @@ pub fn preview(game: &GutAngelegt, table: &Table, sel: Option<&Selection>) -> Pr
         lines.into_iter().map(|l| (l, LineKind::Preview)).collect()
     };
     let points = lines.iter().filter(|l| l.1 == LineKind::Preview).map(|l| l.0.points()).sum();
-    Preview { chosen: Some(place), card: Some((at.0, at.1, [laid.color(0), laid.color(1), laid.color(2)])), shift: table_shift(place), lines, points }
+    Tap { hand, chosen: Some(place), card: Some((at.0, at.1, [laid.color(0), laid.color(1), laid.color(2)])), shift: table_shift(place), lines, points }
 }
 
 /// Everything one viewer's screen shows of the table (what the board draws, in one value).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Board {
     pub table: Table,
-    pub hand: Vec<HandCard>,
-    pub preview: Preview,
+    pub tap: Tap,
 }
 
 /// The board as `viewer` sees it: `laying` when the viewer is the person to lay now; `sel` only
 /// while they are laying.
 pub fn board(game: &GutAngelegt, last: Option<&Event>, viewer: Option<usize>, laying: bool, sel: Option<&Selection>) -> Board {
     let table = table(game, last, laying && !game.is_over());
-    let sel = sel.filter(|_| laying);
-    let preview = preview(game, &table, sel);
-    Board { hand: hand(game, viewer, sel), table, preview }
+    let tap = tap(game, &table, viewer, sel.filter(|_| laying));
+    Board { table, tap }
 }
 
 #[cfg(test)]
@@ -234,12 +235,12 @@ mod tests {
     fn a_viewer_sees_only_their_own_hand() {
         let g = game();
         let b = board(&g, None, Some(1), false, None);
-        let ids: Vec<u8> = b.hand.iter().map(|c| c.id).collect();
+        let ids: Vec<u8> = b.tap.hand.iter().map(|c| c.id).collect();
         assert_eq!(ids, g.hand(1).to_vec());
         assert!(g.hand(0).iter().chain(g.hand(2)).all(|id| !ids.contains(id)));
         // Behind the cover: no hand at all, no places.
         let covered = board(&g, None, None, false, None);
-        assert!(covered.hand.is_empty() && covered.table.slots.is_empty());
+        assert!(covered.tap.hand.is_empty() && covered.table.slots.is_empty());
         // The start card lies for everyone; places only for the one laying.
         assert_eq!(covered.table.cards.len(), 1);
         assert_eq!(board(&g, None, Some(0), true, None).table.slots.len(), 2);
@@ -272,20 +273,20 @@ mod tests {
         let colors = GutAngelegt::card(card);
         let sel = Selection { card, turned: true, place: None, claims: Vec::new() };
         let b = board(&g, None, Some(0), true, Some(&sel));
-        let picked: Vec<&HandCard> = b.hand.iter().filter(|c| c.picked).collect();
+        let picked: Vec<&HandCard> = b.tap.hand.iter().filter(|c| c.picked).collect();
         assert_eq!(picked.len(), 1);
         assert_eq!(picked[0].colors, [colors[2], colors[1], colors[0]], "shown turned");
-        assert!(b.preview.card.is_none() && b.preview.chosen.is_none(), "no place yet");
+        assert!(b.tap.card.is_none() && b.tap.chosen.is_none(), "no place yet");
         let sel = Selection { place: Some(Place::Left), ..sel };
         let b = board(&g, None, Some(0), true, Some(&sel));
-        assert_eq!(b.preview.chosen, Some(Place::Left));
-        assert_eq!(b.preview.card, Some((0, 0, [colors[2], colors[1], colors[0]])));
-        assert_eq!(b.preview.shift, (1, 0), "the table moves right for a card at its left end");
+        assert_eq!(b.tap.chosen, Some(Place::Left));
+        assert_eq!(b.tap.card, Some((0, 0, [colors[2], colors[1], colors[0]])));
+        assert_eq!(b.tap.shift, (1, 0), "the table moves right for a card at its left end");
         let (lines, _) = g.preview(Laid { card, turned: true }, Place::Left).unwrap();
-        assert_eq!(b.preview.points, lines.iter().map(|l| l.points()).sum::<u32>());
+        assert_eq!(b.tap.points, lines.iter().map(|l| l.points()).sum::<u32>());
         // Someone else's turn: their selection (a hint) is not shown to this viewer.
         let watching = board(&g, None, Some(0), false, Some(&sel));
-        assert!(watching.preview.card.is_none() && !watching.hand.iter().any(|c| c.picked));
+        assert!(watching.tap.card.is_none() && !watching.tap.hand.iter().any(|c| c.picked));
     }
 
     #[test]
@@ -302,14 +303,14 @@ mod tests {
             let Event::Laid { lines, .. } = &e;
             if !lines.is_empty() {
                 let t = table(&g, Some(&e), true);
-                let shown = preview(&g, &t, None);
+                let shown = tap(&g, &t, None, None);
                 assert_eq!(shown.lines, lines.iter().map(|&l| (l, LineKind::Scored)).collect::<Vec<_>>());
                 let next = g.to_move().unwrap();
                 assert_ne!(next, p);
                 let card = g.hand(next)[0];
                 let place = g.places()[0];
                 let sel = Selection { card, turned: false, place: Some(place), claims: Vec::new() };
-                assert!(preview(&g, &t, Some(&sel)).lines.iter().all(|l| l.1 == LineKind::Preview));
+                assert!(tap(&g, &t, Some(next), Some(&sel)).lines.iter().all(|l| l.1 == LineKind::Preview));
                 return;
             }
         }
@@ -323,7 +324,7 @@ mod tests {
         let claim = Line { from: (0, 0), to: (0, 2) };
         let sel = Selection { card, turned: false, place: Some(Place::Right), claims: vec![claim] };
         let b = board(&g, None, Some(0), true, Some(&sel));
-        assert_eq!(b.preview.lines, vec![(claim, LineKind::Claim)]);
-        assert_eq!(b.preview.points, 0, "announcing gives no points away");
+        assert_eq!(b.tap.lines, vec![(claim, LineKind::Claim)]);
+        assert_eq!(b.tap.points, 0, "announcing gives no points away");
     }
 }

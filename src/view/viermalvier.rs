@@ -56,6 +56,8 @@ pub struct Wall {
     pub win_lines: Vec<Segment>,
     /// This side's three-runs at the end of a game without a four-row (what scores then).
     pub run_lines: Vec<Segment>,
+    /// Where a stone could go now ([`places`]); only for the person to move.
+    pub places: Vec<Place>,
 }
 
 /// Drawn column of wall column `c` for `side` (side 1 sees the wall mirrored).
@@ -89,9 +91,10 @@ pub fn stone_text(color: u8, shape: u8) -> String {
     format!("{}, {} {}", color_name(color), t("Form", "shape"), shape_char(shape))
 }
 
-/// The wall of `game` as `side` sees it; `last`: where the last stone landed (side-0 coordinates).
+/// The wall of `game` as `side` sees it; `last`: where the last stone landed (side-0 coordinates);
+/// `moving`: that side's person moves now (the places are worked out).
 /// In the hidden view a running game shows the far face of each top stone, nothing else of it.
-pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>) -> Wall {
+pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>, moving: bool) -> Wall {
     let width = game.width();
     let tops = game.options().view == View::Hidden && game.end().is_none();
     let lines: Vec<[(usize, usize); 4]> = match game.end() {
@@ -123,7 +126,8 @@ pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>) -> Wa
         Some(GameEnd::Blocked { .. }) => game.three_run_cells(side).into_iter().map(|run| segment(side, width, run)).collect(),
         _ => Vec::new(),
     };
-    Wall { side, width, stones, win_lines: lines.iter().map(|l| segment(side, width, (l[0], l[3]))).collect(), run_lines }
+    let places = if moving { places(game) } else { Vec::new() };
+    Wall { side, width, stones, win_lines: lines.iter().map(|l| segment(side, width, (l[0], l[3]))).collect(), run_lines, places }
 }
 
 /// A place a stone could go in this position: the spot, where it lands (side-0 coordinates)
@@ -178,13 +182,14 @@ pub struct Pick {
     pub preview: Option<(i32, usize, u8, u8)>,
 }
 
-/// What `side` sees of holding `stone` with `face` toward them, `chosen` its place; `places` of
-/// this position ([`places`]). Only for the person to move.
-pub fn pick(width: usize, side: usize, places: &[Place], stone: Option<u8>, face: u8, chosen: Option<Spot>) -> Pick {
+/// What the side of `wall` sees of holding `stone` with `face` toward them, `chosen` its place.
+/// Only for the person to move (the wall holds its places).
+pub fn pick(wall: &Wall, stone: Option<u8>, face: u8, chosen: Option<Spot>) -> Pick {
     let Some(stone) = stone else { return Pick::default() };
+    let (width, side) = (wall.width, wall.side);
     let s = STONES[usize::from(stone) % STONE_COUNT];
     let mut pick = Pick::default();
-    for p in places {
+    for p in &wall.places {
         let col = match p.spot {
             // The first stone stands in the middle.
             _ if width == 0 => 0,
@@ -204,9 +209,10 @@ pub fn pick(width: usize, side: usize, places: &[Place], stone: Option<u8>, face
         if is_chosen {
             pick.preview = Some((col, p.at.1, s.color, s.faces[usize::from(face % 2)]));
         }
-        pick.slots.push(Slot { spot: p.spot, col, row: p.at.1, legal, chosen: is_chosen, label });
+        // Left to right as drawn (the keyboard order).
+        let at = pick.slots.iter().position(|s| s.col > col).unwrap_or(pick.slots.len());
+        pick.slots.insert(at, Slot { spot: p.spot, col, row: p.at.1, legal, chosen: is_chosen, label });
     }
-    pick.slots.sort_by_key(|s| (s.col, s.row));
     pick
 }
 
@@ -233,7 +239,7 @@ mod tests {
         let mut g = game(View::Hidden);
         let (a, _) = place_any(&mut g);
         g.apply(&Move::Place { stone: g.remaining().into_iter().find(|&s| g.check_spot(s, Spot::On(0)).is_ok()).unwrap(), face: 1, spot: Spot::On(0) }).unwrap();
-        let (w0, w1) = (wall(&g, 0, Some((0, 1))), wall(&g, 1, None));
+        let (w0, w1) = (wall(&g, 0, Some((0, 1)), false), wall(&g, 1, None, false));
         let faces = STONES[usize::from(a)].faces;
         let bottom0 = w0.stones.iter().find(|s| s.row == 0).unwrap();
         assert_eq!((bottom0.shape, bottom0.far), (faces[0], None), "a covered stone: only the near face");
@@ -248,7 +254,7 @@ mod tests {
         // The open view shows no tops: both sides are on screen anyway.
         let mut open = game(View::Open);
         place_any(&mut open);
-        assert!(wall(&open, 0, None).stones.iter().all(|s| s.far.is_none()));
+        assert!(wall(&open, 0, None, false).stones.iter().all(|s| s.far.is_none()));
     }
 
     #[test]
@@ -257,7 +263,7 @@ mod tests {
         place_any(&mut g);
         let (stone, spot) = g.remaining().into_iter().find_map(|s| g.check_spot(s, Spot::Right).ok().map(|_| (s, Spot::Right))).unwrap();
         g.apply(&Move::Place { stone, face: 0, spot }).unwrap();
-        let w1 = wall(&g, 1, Some((1, 0)));
+        let w1 = wall(&g, 1, Some((1, 0)), false);
         let new = w1.stones.iter().find(|s| s.last).unwrap();
         assert_eq!(new.col, 0, "side 0's right end is side 1's left");
         assert!(new.label.starts_with("Spalte 1, Reihe 1") || new.label.starts_with("column 1, row 1"), "{}", new.label);
@@ -268,15 +274,16 @@ mod tests {
         set_lang(Lang::De);
         let mut g = game(View::Hidden);
         let (first, _) = place_any(&mut g);
-        let ps = places(&g);
-        assert_eq!(ps.len(), 3, "left, right and on top of the first stone");
+        let w = wall(&g, 0, None, true);
+        assert_eq!(w.places.len(), 3, "left, right and on top of the first stone");
+        assert!(wall(&g, 1, None, false).places.is_empty(), "places only for the person to move");
         // A stone of the same colour may not stand beside or on it.
         let color = STONES[usize::from(first)].color;
         let same = g.remaining().into_iter().find(|&s| STONES[usize::from(s)].color == color).unwrap();
-        let p = pick(g.width(), 0, &ps, Some(same), 0, None);
+        let p = pick(&w, Some(same), 0, None);
         assert!(p.slots.iter().all(|s| !s.legal && s.label.contains("Farbregel")), "{:?}", p.slots);
         let other = g.remaining().into_iter().find(|&s| STONES[usize::from(s)].color != color).unwrap();
-        let p = pick(g.width(), 0, &ps, Some(other), 1, Some(Spot::On(0)));
+        let p = pick(&w, Some(other), 1, Some(Spot::On(0)));
         assert!(p.slots.iter().all(|s| s.legal));
         let chosen: Vec<&Slot> = p.slots.iter().filter(|s| s.chosen).collect();
         assert_eq!(chosen.len(), 1);
@@ -287,7 +294,7 @@ mod tests {
         let cols: Vec<i32> = p.slots.iter().map(|s| s.col).collect();
         assert_eq!(cols, vec![-1, 0, 1]);
         // Nothing picked: no places, no preview.
-        assert_eq!(pick(g.width(), 0, &ps, None, 0, None), Pick::default());
+        assert_eq!(pick(&w, None, 0, None), Pick::default());
     }
 
     #[test]
@@ -306,14 +313,14 @@ mod tests {
             }
             if let Some(GameEnd::FourRow { lines, .. }) = g.end().cloned() {
                 let (side, line) = lines[0];
-                let w = wall(&g, side, None);
+                let w = wall(&g, side, None, true);
                 assert!(!w.win_lines.is_empty());
                 assert_eq!(w.stones.iter().filter(|s| s.win).count() >= 4, true);
                 assert!(w.stones.iter().all(|s| s.far.is_none()), "a finished game shows no tops");
                 let cell = line[0];
                 let drawn_col = if side == 0 { cell.0 } else { g.width() - 1 - cell.0 };
                 assert!(w.stones.iter().any(|s| s.win && s.col == drawn_col && s.row == cell.1));
-                assert!(places(&g).is_empty(), "no places after the end");
+                assert!(w.places.is_empty(), "no places after the end");
                 return;
             }
         }

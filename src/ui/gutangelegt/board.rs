@@ -7,7 +7,7 @@ use crate::decimal::num;
 use crate::ui::i18n::t;
 use crate::ui::keyboard::Roving;
 use crate::engine::gutangelegt::Place;
-use crate::view::gutangelegt::{place_label, Card, Preview, Slot, Table as TableModel};
+use crate::view::gutangelegt::{place_label, Card, Slot, Tap, Table as TableModel};
 use leptos::prelude::*;
 
 pub use crate::view::gutangelegt::color_name;
@@ -81,12 +81,12 @@ fn slot_key(i: usize, s: &Slot) -> u16 {
     (i as u16) | place << 3 | ((s.col + 1).clamp(0, 15) as u16) << 6 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 10
 }
 
-/// The table. `table` changes once per card laid, `preview` per tap; `on_field` gets a field in
+/// The table. `table` changes once per card laid, `tap` per tap; `on_field` gets a field in
 /// the coordinates after the previewed card lies (as claims are named).
 #[component]
 pub fn Table(
     table: Memo<TableModel>,
-    preview: Memo<Preview>,
+    tap: Memo<Tap>,
     #[prop(into)] announce: Signal<bool>,
     #[prop(into)] claim_start: Signal<Option<(usize, usize)>>,
     on_slot: Callback<Place>,
@@ -95,7 +95,7 @@ pub fn Table(
     // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred:
     // (x, y, width, height) in units.
     let view_box = Memo::new(move |_| {
-        let (shift, card) = preview.with(|p| (p.shift, p.card));
+        let (shift, card) = tap.with(|p| (p.shift, p.card));
         table.with(|v| {
             let (sx, sy) = (shift.0 as f64, shift.1 as f64);
             let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|c| (c.col as f64 + sx, c.row as f64 + sy)).collect();
@@ -126,7 +126,7 @@ pub fn Table(
         let (x, y, w, h) = view_box.get();
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     };
-    let shift = move || preview.with(|p| p.shift);
+    let shift = move || tap.with(|p| p.shift);
     let slot_keys = Memo::new(move |_| table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>()));
     let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
     let card_keys = Memo::new(move |_| table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
@@ -138,11 +138,11 @@ pub fn Table(
     let slot = Callback::new(move |key: u16| {
         let i = usize::from(key & 7);
         let Some(s) = table.with_untracked(|t| t.slots.get(i).copied()) else { return ().into_any() };
-        slot(s, i, roving, preview, on_slot).into_any()
+        slot(s, i, roving, tap, on_slot).into_any()
     });
     let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
     view! {
-        <svg class="ga-table" class:announce=announce class:previewing=move || preview.with(|p| p.card.is_some())
+        <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
             viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
             // Today's table, moved as one while a preview shifts it: places below the cards.
             <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
@@ -152,7 +152,7 @@ pub fn Table(
             // The preview (in after-move coordinates) and the lines, redrawn per tap.
             {move || {
                 let middle = |p: (usize, usize)| (p.0 as f64 * F + F / 2.0, p.1 as f64 * F + F / 2.0);
-                let p = preview.get();
+                let p = tap.get();
                 let card = p.card.map(|(c, r, colors)| view! {
                     <g class="ga-preview" data-test="preview">
                         {card_fields((c, r), colors, on_field)}
@@ -180,11 +180,11 @@ pub fn Table(
 }
 
 /// A place, one of the keyboard group of places (`i`: its index there).
-fn slot(s: Slot, i: usize, roving: Roving, preview: Memo<Preview>, on_slot: Callback<Place>) -> impl IntoView {
+fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Place>) -> impl IntoView {
     let place = s.place;
     let (x, y) = (f64::from(s.col) * F, f64::from(s.row) * F);
     view! {
-        <g class="ga-slot" class:chosen=move || preview.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button"
+        <g class="ga-slot" class:chosen=move || tap.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button"
             tabindex=roving.tabindex(i) aria-label=place_label(place)
             on:focus=move |_| roving.focused(i)
             on:click=move |_| on_slot.run(place)

@@ -116,21 +116,17 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     // Once per position: the table and whether the person at the device lays now.
     let laying = Memo::new(move |_| acting() && !over());
     let table = Memo::new(move |_| game.with(|s| view::table(&s.state, s.log.last(), laying.get())).unwrap_or_default());
-    // Per tap: the picked card on its place, and the hand.
-    let preview = Memo::new(move |_| {
+    // Per tap: the hand as shown, the picked card on its place.
+    let tap = Memo::new(move |_| {
         let sel = sel.get().filter(|_| laying.get());
-        table.with(|t| game.with(|s| view::preview(&s.state, t, sel.as_ref()))).unwrap_or_default()
-    });
-    let hand = Memo::new(move |_| {
-        let sel = sel.get().filter(|_| laying.get());
-        game.with(|s| view::hand(&s.state, viewer(), sel.as_ref())).unwrap_or_default()
+        table.with(|t| game.with(|s| view::tap(&s.state, t, viewer(), sel.as_ref()))).unwrap_or_default()
     });
     // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
     // shown turned (turning redraws it).
     let hand_keys = Memo::new(move |_| {
-        hand.with(|h| h.iter().enumerate().map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16).collect::<Vec<u16>>())
+        tap.with(|t| t.hand.iter().enumerate().map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16).collect::<Vec<u16>>())
     });
-    let roving = Roving::new(Signal::derive(move || hand.with(Vec::len)));
+    let roving = Roving::new(Signal::derive(move || tap.with(|t| t.hand.len())));
 
     let lay = move || {
         adopt_hint();
@@ -195,13 +191,13 @@ pub fn PlayGutAngelegt() -> impl IntoView {
             return t("Sage deine Reihen an: erstes und letztes Feld antippen. Dann „Legen“.", "Announce your lines: tap the first and last field. Then “Lay”.").to_string();
         }
         // The table's preview already holds the lines this card would make.
-        let points = preview.with(|p| p.points);
+        let points = tap.with(|p| p.points);
         if is_de() { format!("Hier: {points} Punkte – nochmal tippen oder „Legen“.") } else { format!("Here: {points} points – tap again or “Lay”.") }
     };
 
     let hand_card = Callback::new(move |key: u16| {
         let i = usize::from(key & 3);
-        let Some(card) = hand.with_untracked(|h| h.get(i).cloned()) else { return ().into_any() };
+        let Some(card) = tap.with_untracked(|t| t.hand.get(i).cloned()) else { return ().into_any() };
         let id = card.id;
         let pick = move |_: ()| {
             ctx.computers.hint.set(None);
@@ -214,7 +210,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         };
         view! {
             <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
-                aria-pressed=move || hand.with(|h| h.iter().any(|c| c.id == id && c.picked)).to_string()
+                aria-pressed=move || tap.with(|t| t.hand.iter().any(|c| c.id == id && c.picked)).to_string()
                 aria-label=card.label tabindex=roving.tabindex(i) on:focus=move |_| roving.focused(i)
                 on:click=move |_| pick(()) on:keydown=move |ev| roving.keydown(&ev, 0, || pick(()))>
                 {card_svg(card.colors)}
@@ -226,7 +222,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     view! {
         <div class="table-layout gutangelegt">
             <div class="board-area ga-area">
-                <Table table=table preview=preview announce=Signal::derive(announce) claim_start=claim_start on_slot=on_slot on_field=on_field />
+                <Table table=table tap=tap announce=Signal::derive(announce) claim_start=claim_start on_slot=on_slot on_field=on_field />
             </div>
             <aside class="side">
                 {move || game.with(|s| score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.to_move() == Some(p), s.state.score(p))).collect()))}

@@ -13,7 +13,7 @@ use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
 use crate::ui::gutangelegt::board::keyed;
-use crate::view::viermalvier::{self as view, Pick};
+use crate::view::viermalvier as view;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 
 #[component]
@@ -204,15 +204,6 @@ pub fn PlayVierMalVier() -> impl IntoView {
         let both = game.with(|s| s.state.options().view == View::Open || s.state.end().is_some()).unwrap_or(false);
         if both { vec![0, 1] } else { mover().map(|p| p as u16).into_iter().collect::<Vec<u16>>() }
     });
-    // Once per position: where a stone could go and which stones fit there.
-    let places = Memo::new(move |_| game.with(|s| view::places(&s.state)).unwrap_or_default());
-    // Per tap: the picked stone's places and preview, for the person to move.
-    let pick = Memo::new(move |_| {
-        let (Some(side), true) = (mover(), acting()) else { return Pick::default() };
-        let (stone, face, spot) = shown.get();
-        let width = game.with(|s| s.state.width()).unwrap_or(0);
-        places.with(|ps| view::pick(width, side, ps, stone, face, spot))
-    });
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
             reset();
@@ -246,16 +237,21 @@ pub fn PlayVierMalVier() -> impl IntoView {
                     Some(Event::Placed { at, .. }) => Some(*at),
                     _ => None,
                 };
-                view::wall(&s.state, side, last)
+                // The places once per position, for the person to move.
+                view::wall(&s.state, side, last, mover() == Some(side) && acting())
             })
             .unwrap_or_default()
         });
-        let pick_here = Memo::new(move |_| if mover() == Some(side) { pick.get() } else { Pick::default() });
+        // Per tap: the picked stone's places and preview.
+        let pick = Memo::new(move |_| {
+            let (stone, face, spot) = shown.get();
+            wall.with(|w| view::pick(w, stone, face, spot))
+        });
         let who = name(side);
         let label = if is_de() { format!("Seite von {who}") } else { format!("{who}'s side") };
         view! {
             <figure class="vv-panel" class:mover=move || mover() == Some(side)>
-                <Wall wall=wall pick=pick_here label=label.clone() on_slot=on_slot />
+                <Wall wall=wall pick=pick label=label.clone() on_slot=on_slot />
                 <figcaption>{label}</figcaption>
                 // The hidden view explains itself: which side is whose, and the plates.
                 {move || (!open() && running() && mover() == Some(side)).then(|| {
