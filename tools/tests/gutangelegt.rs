@@ -200,3 +200,66 @@ fn lay_by_taps_announce(app: &App, pick: &mut Pick) {
     app.wait("[data-test=preview]");
     app.click("[data-test=place]");
 }
+
+/// Keyboard only (issue 13's accessible play): after the setup, a whole two-player game by Tab,
+/// arrows and Enter — the cover's button, a card of the hand (a group: arrows between cards),
+/// Shift+Tab back to the table's places (a group too), Enter to choose, Enter again to lay. Every
+/// place and card says what it is; the live region names each move as it is made.
+#[test]
+fn a_whole_game_by_keyboard() {
+    use spieltisch_tools::webdriver::{KEY_ENTER, KEY_RIGHT, KEY_SPACE};
+    let app = App::start("ga_keyboard", "/spiele/");
+    new_ga(&app, 2, &[]);
+    let mut pick = Pick(23);
+    let mut laid = 0;
+    let deadline = Instant::now() + Duration::from_secs(400);
+    while !app.exists("[data-test=end-screen]") {
+        assert!(Instant::now() < deadline, "game took too long ({laid} cards)");
+        if app.exists("[data-test=handover]") {
+            tab_to(&app, "[data-test=reveal]", false);
+            press(&app, &[KEY_ENTER]);
+            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            continue;
+        }
+        app.wait("[data-test=hand-card]");
+        let state = current_autosave_state(&app).expect("autosave");
+        let mover = state["to_move"].as_u64().unwrap() as usize;
+        let name = app.autosave_player_names()[mover].clone();
+        // The hand is one tab stop; arrows move within it.
+        tab_to(&app, "[data-test=hand-card]", false);
+        assert_eq!(app.js("return [...document.querySelectorAll('[data-test=hand-card]')].filter(c => c.tabIndex === 0).length;"), 1, "one tab stop in the hand");
+        for _ in 0..pick.next(3) {
+            press(&app, &[KEY_RIGHT]);
+        }
+        let card = focused_attr(&app, "aria-label").expect("a hand card is named");
+        assert!(card.starts_with("Karte ") || card.starts_with("Card "), "{card}");
+        press(&app, &[if laid % 2 == 0 { KEY_ENTER } else { KEY_SPACE }]);
+        assert_eq!(focused_attr(&app, "aria-pressed").as_deref(), Some("true"), "Enter/Space picks the focused card");
+        // Back to the table (it comes before the hand): its places are one group.
+        tab_to(&app, "[data-test=slot]", true);
+        let places = app.count("[data-test=slot]");
+        for _ in 0..pick.next(places) {
+            press(&app, &[KEY_RIGHT]);
+        }
+        let place = focused_attr(&app, "aria-label").unwrap_or_default();
+        assert!(!place.is_empty(), "a place says what it is");
+        press(&app, &[KEY_ENTER]);
+        app.wait("[data-test=preview]");
+        assert_eq!(focused_attr(&app, "data-test").as_deref(), Some("slot"), "focus stays on the chosen place");
+        let before = moves_logged(&app);
+        press(&app, &[KEY_ENTER]);
+        app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("lay");
+        laid += 1;
+        // The live region says who laid which card, in the hand's words for it.
+        let live = live_text(&app);
+        let colors = card.split_once(' ').map(|x| x.1).unwrap_or("");
+        assert!(live.starts_with(&format!("{name}: ")) && live.contains(colors), "live region {live:?} for {name}'s {card}");
+        // The laid card is named on the table as it is seen: row, place and colours.
+        let named = app.js("return [...document.querySelectorAll('[data-test=card]')].map(c => c.getAttribute('aria-label'));");
+        let named: Vec<&str> = named.as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        assert_eq!(named.len(), laid + 1, "every laid card is named");
+        assert!(named.iter().any(|l| l.contains(colors) && (l.ends_with("zuletzt gelegt") || l.ends_with("laid last"))), "the last card: {named:?}");
+    }
+    assert_eq!(laid, 47, "47 cards laid by keyboard");
+    assert_eq!(app.count("[data-test=result-row]"), 2);
+}
