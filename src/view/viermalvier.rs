@@ -315,7 +315,7 @@ mod tests {
                 let (side, line) = lines[0];
                 let w = wall(&g, side, None, true);
                 assert!(!w.win_lines.is_empty());
-                assert_eq!(w.stones.iter().filter(|s| s.win).count() >= 4, true);
+                assert!(w.stones.iter().filter(|s| s.win).count() >= 4, "the four-row's stones are marked");
                 assert!(w.stones.iter().all(|s| s.far.is_none()), "a finished game shows no tops");
                 let cell = line[0];
                 let drawn_col = if side == 0 { cell.0 } else { g.width() - 1 - cell.0 };
