@@ -5,7 +5,7 @@
 
 use crate::engine::gutangelegt::{table_shift, Anchor, Event, GutAngelegt, Laid, Line, Place, CARD_FIELDS, ROW_CARDS};
 use crate::engine::Game;
-use crate::lang::{is_de, t};
+use crate::lang::t;
 
 pub fn color_name(color: u8) -> &'static str {
     match color {
@@ -66,7 +66,7 @@ pub fn table(game: &GutAngelegt, last: Option<&Event>, laying: bool) -> Table {
             let colors = [l.color(0), l.color(1), l.color(2)];
             let last = last_at == Some((col, row));
             let (r, p) = (row / CARD_FIELDS + 1, col + 1);
-            let mut label = if is_de() { format!("Zeile {r}, Platz {p}: {}", colors_text(colors)) } else { format!("Row {r}, place {p}: {}", colors_text(colors)) };
+            let mut label = format!("{} {r}, {} {p}: {}", t("Zeile", "Row"), t("Platz", "place"), colors_text(colors));
             if last {
                 label.push_str(t(", zuletzt gelegt", ", laid last"));
             }
@@ -139,7 +139,7 @@ fn hand(game: &GutAngelegt, viewer: Option<usize>, sel: Option<&Selection>) -> V
             let picked = sel.is_some_and(|s| s.card == id);
             let laid = Laid { card: id, turned: picked && sel.is_some_and(|s| s.turned) };
             let colors = [laid.color(0), laid.color(1), laid.color(2)];
-            let label = if is_de() { format!("Karte {}", colors_text(colors)) } else { format!("Card {}", colors_text(colors)) };
+            let label = format!("{} {}", t("Karte", "Card"), colors_text(colors));
             HandCard { id, colors, picked, label }
         })
         .collect()

@@ -5,7 +5,7 @@
 
 use crate::engine::viermalvier::{GameEnd, Spot, View, VierMalVier, SHAPES, STONES, STONE_COUNT};
 use crate::engine::Game;
-use crate::lang::{is_de, t};
+use crate::lang::t;
 
 /// Colour names (the fourth colour of the set is not named in the rulebook; blue here).
 pub fn color_name(color: u8) -> &'static str {
@@ -76,14 +76,14 @@ fn segment(side: usize, width: usize, ((c1, r1), (c2, r2)): Segment) -> Segment 
 /// "Spalte 2, Reihe 1" for a drawn cell, as the move log names it; places beside the wall by
 /// their side.
 fn cell_name(width: usize, col: i32, row: usize) -> String {
-    let r = row + 1;
-    if col < 0 {
-        return if is_de() { format!("links neben der Mauer, Reihe {r}") } else { format!("left of the wall, row {r}") };
-    }
-    if col as usize >= width {
-        return if is_de() { format!("rechts neben der Mauer, Reihe {r}") } else { format!("right of the wall, row {r}") };
-    }
-    if is_de() { format!("Spalte {}, Reihe {r}", col + 1) } else { format!("column {}, row {r}", col + 1) }
+    let column = if col < 0 {
+        t("links neben der Mauer", "left of the wall").to_string()
+    } else if col as usize >= width {
+        t("rechts neben der Mauer", "right of the wall").to_string()
+    } else {
+        format!("{} {}", t("Spalte", "column"), col + 1)
+    };
+    format!("{column}, {} {}", t("Reihe", "row"), row + 1)
 }
 
 /// "dunkelrot, Form T".
@@ -111,7 +111,7 @@ pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>, movin
             let win = lines.iter().any(|l| l.contains(&(c, r)));
             let mut label = format!("{}: {}", cell_name(width, col as i32, r), stone_text(color, shape));
             if let Some(far) = far {
-                label.push_str(&if is_de() { format!(", oben sichtbar: gegenüber {}", shape_char(far)) } else { format!(", seen from above: {} on the far side", shape_char(far)) });
+                label.push_str(&format!(", {} {}", t("oben sichtbar: gegenüber", "seen from above: far side"), shape_char(far)));
             }
             if last {
                 label.push_str(t(", zuletzt gesetzt", ", placed last"));

@@ -127,9 +127,9 @@ pub fn Table(
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     };
     let shift = move || tap.with(|p| p.shift);
-    let slot_keys = Memo::new(move |_| table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>()));
+    let slot_keys = Signal::derive(move || table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>()));
     let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
-    let card_keys = Memo::new(move |_| table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
+    let card_keys = Signal::derive(move || table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
     // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
     let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
         let (dx, dy) = untrack(shift);
@@ -146,8 +146,8 @@ pub fn Table(
             viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
             // Today's table, moved as one while a preview shifts it: places below the cards.
             <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
-                <g>{keyed(slot_keys.into(), slot)}</g>
-                {keyed(card_keys.into(), card)}
+                <g>{keyed(slot_keys, slot)}</g>
+                {keyed(card_keys, card)}
             </g>
             // The preview (in after-move coordinates) and the lines, redrawn per tap.
             {move || {

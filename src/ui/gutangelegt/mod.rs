@@ -123,7 +123,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     });
     // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
     // shown turned (turning redraws it).
-    let hand_keys = Memo::new(move |_| {
+    let hand_keys = Signal::derive(move || {
         tap.with(|t| t.hand.iter().enumerate().map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16).collect::<Vec<u16>>())
     });
     let roving = Roving::new(Signal::derive(move || tap.with(|t| t.hand.len())));
@@ -236,7 +236,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                     view! {
                         <div class="hand-area">
                             <div class="hand ga-hand" data-test="hand">
-                                {keyed(hand_keys.into(), hand_card)}
+                                {keyed(hand_keys, hand_card)}
                                 <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
                                     on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>

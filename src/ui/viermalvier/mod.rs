@@ -200,7 +200,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let name = move |p: usize| seats.with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
 
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
-    let sides = Memo::new(move |_| {
+    let sides = Signal::derive(move || {
         let both = game.with(|s| s.state.options().view == View::Open || s.state.end().is_some()).unwrap_or(false);
         if both { vec![0, 1] } else { mover().map(|p| p as u16).into_iter().collect::<Vec<u16>>() }
     });
@@ -294,7 +294,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
     view! {
         <div class="table-layout viermalvier" class:open=open>
             <div class="board-area vv-walls">
-                {keyed(sides.into(), panel)}
+                {keyed(sides, panel)}
             </div>
             <aside class="side">
                 <ul class="players" data-test="players">

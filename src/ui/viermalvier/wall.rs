@@ -77,8 +77,8 @@ pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String
     let width = move || wall.with(|w| w.width);
     let roving = Roving::new(Signal::derive(move || pick.with(|p| p.slots.len())));
     // A slot's key also holds its place in the keyboard order, which it keeps while it lives.
-    let slot_keys = Memo::new(move |_| pick.with(|p| p.slots.iter().enumerate().map(|(i, s)| s.key() << 3 | i as u16).collect::<Vec<u16>>()));
-    let stone_keys = Memo::new(move |_| wall.with(|w| w.stones.iter().map(Stone::key).collect::<Vec<u16>>()));
+    let slot_keys = Signal::derive(move || pick.with(|p| p.slots.iter().enumerate().map(|(i, s)| s.key() << 3 | i as u16).collect::<Vec<u16>>()));
+    let stone_keys = Signal::derive(move || wall.with(|w| w.stones.iter().map(Stone::key).collect::<Vec<u16>>()));
     let slot = Callback::new(move |key: u16| {
         let i = usize::from(key & 7);
         let Some(s) = pick.with_untracked(|p| p.slots.get(i).cloned()) else { return ().into_any() };
@@ -104,8 +104,8 @@ pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String
         <svg class="vv-wall" viewBox=format!("0 0 {} {}", num(VIEW_W), num(VIEW_H)) role="group" aria-label=label
             data-test="wall" data-side=move || wall.with(|w| w.side.to_string())>
             <rect class="vv-ground" x=num(PAD) y=num(PAD + TOP + CELL * 4.0 - 2.0) width=num(VIEW_W - 2.0 * PAD) height="6" />
-            <g>{keyed(slot_keys.into(), slot)}</g>
-            {keyed(stone_keys.into(), stone)}
+            <g>{keyed(slot_keys, slot)}</g>
+            {keyed(stone_keys, stone)}
             {move || {
                 let width = width();
                 let preview = pick.with(|p| p.preview).map(|(col, row, color, shape)| {
