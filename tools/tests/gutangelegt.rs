@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use serde_json::Value;
-use spieltisch::engine::gutangelegt::{GutAngelegt, Laid, Line, Place};
+use spieltisch::engine::gutangelegt::{table_shift, GutAngelegt, Laid, Line, Place};
 use std::time::{Duration, Instant};
 
 fn new_ga(app: &App, players: usize, options: &[&str]) {
@@ -132,9 +132,9 @@ fn announce_scores_only_claimed_lines() {
             let (lines, at) = game.preview(Laid { card, turned }, place).ok()?;
             // A claim that is wrong: the card's own three fields when they are not one line.
             let own = Line { from: at, to: (at.0, at.1 + 2) };
-            (lines.len() >= wanted && !lines.contains(&own)).then_some((card, turned, place, lines, own))
+            (lines.len() >= wanted && !lines.contains(&own)).then_some((card, turned, place, lines, own, at))
         });
-        let Some((card, turned, place, lines, wrong)) = found else {
+        let Some((card, turned, place, lines, wrong, at)) = found else {
             // Nothing scores this turn: lay something (no claims) and go on.
             let before = moves_logged(&app);
             lay_by_taps_announce(&app, &mut pick);
@@ -152,7 +152,14 @@ fn announce_scores_only_claimed_lines() {
         // A wrong claim beside a right one: the card is laid, the wrong claim is struck (0 points,
         // logged and said as corrected), the right one scores, the others are lost.
         let line = lines[0];
-        let tap = |f: (usize, usize)| app.click(&format!("[data-test=field][data-x=\"{}\"][data-y=\"{}\"]", f.0, f.1));
+        // Claims name fields after the card lies; the table's own fields carry today's
+        // coordinates (the preview moves the table by `table_shift`), the preview's the new ones.
+        let shift = table_shift(place);
+        let tap = |f: (usize, usize)| {
+            let on_preview = f.0 == at.0 && (at.1..at.1 + 3).contains(&f.1);
+            let (x, y, within) = if on_preview { (f.0, f.1, "[data-test=preview]") } else { (f.0 - shift.0, f.1 - shift.1, "[data-test=card]") };
+            app.click(&format!("{within} [data-test=field][data-x=\"{x}\"][data-y=\"{y}\"]"))
+        };
         tap(wrong.from);
         tap(wrong.to);
         tap(line.from);
@@ -192,4 +199,67 @@ fn lay_by_taps_announce(app: &App, pick: &mut Pick) {
     app.b.click(&slots[pick.next(slots.len())]).ctx("tap place");
     app.wait("[data-test=preview]");
     app.click("[data-test=place]");
+}
+
+/// Keyboard only (issue 13's accessible play): after the setup, a whole two-player game by Tab,
+/// arrows and Enter — the cover's button, a card of the hand (a group: arrows between cards),
+/// Shift+Tab back to the table's places (a group too), Enter to choose, Enter again to lay. Every
+/// place and card says what it is; the live region names each move as it is made.
+#[test]
+fn a_whole_game_by_keyboard() {
+    use spieltisch_tools::webdriver::{KEY_ENTER, KEY_RIGHT, KEY_SPACE};
+    let app = App::start("ga_keyboard", "/spiele/");
+    new_ga(&app, 2, &[]);
+    let mut pick = Pick(23);
+    let mut laid = 0;
+    let deadline = Instant::now() + Duration::from_secs(400);
+    while !app.exists("[data-test=end-screen]") {
+        assert!(Instant::now() < deadline, "game took too long ({laid} cards)");
+        if app.exists("[data-test=handover]") {
+            tab_to(&app, "[data-test=reveal]", false);
+            press(&app, &[KEY_ENTER]);
+            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            continue;
+        }
+        app.wait("[data-test=hand-card]");
+        let state = current_autosave_state(&app).expect("autosave");
+        let mover = state["to_move"].as_u64().unwrap() as usize;
+        let name = app.autosave_player_names()[mover].clone();
+        // The hand is one tab stop; arrows move within it.
+        tab_to(&app, "[data-test=hand-card]", false);
+        assert_eq!(app.js("return [...document.querySelectorAll('[data-test=hand-card]')].filter(c => c.tabIndex === 0).length;"), 1, "one tab stop in the hand");
+        for _ in 0..pick.next(3) {
+            press(&app, &[KEY_RIGHT]);
+        }
+        let card = focused_attr(&app, "aria-label").expect("a hand card is named");
+        assert!(card.starts_with("Karte ") || card.starts_with("Card "), "{card}");
+        press(&app, &[if laid % 2 == 0 { KEY_ENTER } else { KEY_SPACE }]);
+        assert_eq!(focused_attr(&app, "aria-pressed").as_deref(), Some("true"), "Enter/Space picks the focused card");
+        // Back to the table (it comes before the hand): its places are one group.
+        tab_to(&app, "[data-test=slot]", true);
+        let places = app.count("[data-test=slot]");
+        for _ in 0..pick.next(places) {
+            press(&app, &[KEY_RIGHT]);
+        }
+        let place = focused_attr(&app, "aria-label").unwrap_or_default();
+        assert!(!place.is_empty(), "a place says what it is");
+        press(&app, &[KEY_ENTER]);
+        app.wait("[data-test=preview]");
+        assert_eq!(focused_attr(&app, "data-test").as_deref(), Some("slot"), "focus stays on the chosen place");
+        let before = moves_logged(&app);
+        press(&app, &[KEY_ENTER]);
+        app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("lay");
+        laid += 1;
+        // The live region says who laid which card, in the hand's words for it.
+        let live = live_text(&app);
+        let colors = card.split_once(' ').map(|x| x.1).unwrap_or("");
+        assert!(live.starts_with(&format!("{name}: ")) && live.contains(colors), "live region {live:?} for {name}'s {card}");
+        // The laid card is named on the table as it is seen: row, place and colours.
+        let named = app.js("return [...document.querySelectorAll('[data-test=card]')].map(c => c.getAttribute('aria-label'));");
+        let named: Vec<&str> = named.as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        assert_eq!(named.len(), laid + 1, "every laid card is named");
+        assert!(named.iter().any(|l| l.contains(colors) && (l.ends_with("zuletzt gelegt") || l.ends_with("laid last"))), "the last card: {named:?}");
+    }
+    assert_eq!(laid, 47, "47 cards laid by keyboard");
+    assert_eq!(app.count("[data-test=result-row]"), 2);
 }

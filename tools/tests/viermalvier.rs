@@ -394,3 +394,120 @@ fn take_back_is_asked_on_the_cover_in_the_hidden_view() {
     app.wait("[data-test=handover]");
     assert_eq!(app.count("[data-test=wall]"), 0);
 }
+
+/// The names of every stone drawn for `viewer` say what that player sees: the colour and the
+/// shape toward them, and the far shape only for the top of each column (seen from above).
+fn assert_stone_names(app: &App, state: &Value, viewer: usize) {
+    let wall = wall_of(state);
+    let width = wall.len();
+    let v = app.js("return [...document.querySelectorAll('[data-test=stone]')].map(s => [s.getAttribute('data-col'), s.getAttribute('data-row'), s.getAttribute('aria-label')]);");
+    for s in v.as_array().unwrap() {
+        let n = |i: usize| s[i].as_str().and_then(|x| x.parse::<usize>().ok()).expect("numeric attribute");
+        let (col, row, label) = (n(0), n(1), s[2].as_str().unwrap_or(""));
+        let c = if viewer == 0 { col } else { width - 1 - col };
+        let p = wall[c][row];
+        let (de, en) = (format!("Spalte {}, Reihe {}: ", col + 1, row + 1), format!("column {}, row {}: ", col + 1, row + 1));
+        assert!(label.starts_with(&de) || label.starts_with(&en), "{label}");
+        let near = shape_toward(p, viewer);
+        assert!(label.contains(&format!("Form {near}")) || label.contains(&format!("shape {near}")), "{label}: the shape toward the viewer");
+        let top = row + 1 == wall[c].len();
+        let far = shape_toward(p, 1 - viewer);
+        let names_far = label.contains("gegenüber") || label.contains("far side");
+        assert_eq!(names_far, top, "{label}: a far face named only on a top");
+        assert!(!top || label.contains(&format!("gegenüber {far}")) || label.contains(&format!("far side {far}")), "{label}: the top's far face");
+    }
+}
+
+/// Keyboard only (issue 13's accessible play): a whole hidden-view game by Tab, arrows and
+/// Enter — the cover's button, a stone of the Tafeln, Shift+Tab back to the wall's places (one
+/// group: arrows to a place the colour rule allows), Enter to choose, Enter again to place. Behind
+/// the cover nothing accessible names a face; on a turn every stone's name is what its side
+/// shows; the live region names each move.
+#[test]
+fn a_whole_hidden_game_by_keyboard() {
+    use spieltisch_tools::webdriver::{KEY_ENTER, KEY_HOME, KEY_RIGHT, KEY_TAB};
+    let app = App::start("vv_keyboard", "/spiele/");
+    new_vv(&app, &[]);
+    let mut pick = Pick(31);
+    let mut placed = 0;
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !app.exists("[data-test=end-screen]") {
+        assert!(Instant::now() < deadline, "game took too long");
+        if app.exists("[data-test=handover]") {
+            // What a screen reader could read behind the cover (all but the cover's own words
+            // for the player about to look): no wall, no face of any stone.
+            assert_eq!(app.count("[data-test=wall]") + app.count("[data-test=stone]"), 0, "no wall behind the cover");
+            let said = app.js(
+                "const c = document.querySelector('[data-test=handover]'); const out = [];\
+                 for (const e of document.querySelectorAll('body *')) { if (c.contains(e)) continue;\
+                   if (e.hasAttribute('aria-label')) out.push(e.getAttribute('aria-label'));\
+                   for (const n of e.childNodes) if (n.nodeType === 3) out.push(n.textContent); }\
+                 return out.join(' | ');",
+            );
+            let said = said.as_str().unwrap_or("");
+            for secret in ["Form ", "gegenüber", "zu dir", "oben sichtbar", "shape ", "far side", "toward you", "seen from above"] {
+                assert!(!said.contains(secret), "behind the cover: {secret:?} in {said:?}");
+            }
+            tab_to(&app, "[data-test=reveal]", false);
+            press(&app, &[KEY_ENTER]);
+            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            continue;
+        }
+        app.wait("[data-test=tafel-stone]");
+        let state = current_autosave_state(&app).expect("autosave");
+        let viewer = state["to_move"].as_u64().unwrap() as usize;
+        let name = app.autosave_player_names()[viewer].clone();
+        assert_stone_names(&app, &state, viewer);
+        // A stone from the Tafeln (buttons), some Tabs in; the next one while none fits.
+        tab_to(&app, "[data-test=tafel-stone]", false);
+        for _ in 0..pick.next(4) {
+            press(&app, &[KEY_TAB]);
+        }
+        let mut stone = String::new();
+        for _ in 0..17 {
+            if focused_attr(&app, "data-test").as_deref() != Some("tafel-stone") {
+                tab_to(&app, "[data-test=tafel-stone]", true);
+            }
+            stone = focused_attr(&app, "aria-label").unwrap_or_default();
+            press(&app, &[KEY_ENTER]);
+            app.wait("[data-test=picked]");
+            if app.exists("[data-test=slot][data-legal=true]") {
+                break;
+            }
+            press(&app, &[KEY_TAB]);
+        }
+        // Back to the wall (it comes before the Tafeln): its places are one group.
+        tab_to(&app, "[data-test=slot]", true);
+        press(&app, &[KEY_HOME]);
+        for _ in 0..pick.next(3) {
+            press(&app, &[KEY_RIGHT]);
+        }
+        for _ in 0..7 {
+            if focused_attr(&app, "data-legal").as_deref() == Some("true") {
+                break;
+            }
+            let at = focused_attr(&app, "data-spot");
+            press(&app, &[KEY_RIGHT]);
+            if focused_attr(&app, "data-spot") == at {
+                press(&app, &[KEY_HOME]);
+            }
+        }
+        let place = focused_attr(&app, "aria-label").unwrap_or_default();
+        assert!(place.ends_with(": hier setzen") || place.ends_with(": place here"), "a place the colour rule allows: {place}");
+        press(&app, &[KEY_ENTER]);
+        app.wait("[data-test=preview]");
+        let chosen = focused_attr(&app, "aria-label").unwrap_or_default();
+        assert!(chosen.ends_with("nochmal zum Setzen") || chosen.ends_with("again to place"), "the chosen place says so: {chosen}");
+        let before = moves_logged(&app);
+        press(&app, &[KEY_ENTER]);
+        app.b.wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("placed");
+        placed += 1;
+        assert!(placed <= 16, "more stones than the set has");
+        // The live region: who placed which colour (never a face: the cover may be up).
+        let color = stone.rsplit_once(' ').map_or("", |x| x.0);
+        let live = live_text(&app);
+        assert!(live.starts_with(&format!("{name}: {color}")), "live region {live:?} after {name}'s {stone}");
+    }
+    assert!(placed >= 4, "a game lasts at least four stones ({placed})");
+    assert_eq!(app.count("[data-test=wall]"), 2, "both sides shown at the end");
+}

@@ -1,25 +1,22 @@
-//! The table as SVG: laid cards (columns of 3 fields), the places a card may go, the preview, and
-//! scoring lines. The view box follows the table as it grows. Every colour also carries a symbol.
+//! The table as SVG, drawn from the view model (`crate::view::gutangelegt`): laid cards keyed by
+//! card (a tap or a move redraws only what it changes), the places a card may go below them, the
+//! preview and the lines above. The view box follows the table as it grows. Every colour also
+//! carries a symbol.
 
-use crate::engine::gutangelegt::{GutAngelegt, Laid, Line, Place, CARD_FIELDS, ROW_CARDS};
-use crate::ui::i18n::{is_de, t};
 use crate::decimal::num;
+use crate::ui::i18n::t;
+use crate::ui::keyboard::Roving;
+use crate::engine::gutangelegt::Place;
+use crate::view::gutangelegt::{place_label, Card, Slot, Tap, Table as TableModel};
 use leptos::prelude::*;
+
+pub use crate::view::gutangelegt::color_name;
 
 /// Field size in SVG units.
 const F: f64 = 40.0;
 const PAD: f64 = 6.0;
 /// Pixels per unit that make a field 44 px wide (a tap target).
 const TOUCH_SCALE: f64 = 44.0 / F;
-
-pub fn color_name(color: u8) -> &'static str {
-    match color {
-        0 => t("rot", "red"),
-        1 => t("gelb", "yellow"),
-        2 => t("grün", "green"),
-        _ => t("blau", "blue"),
-    }
-}
 
 /// The symbol drawn on every field of a colour, centred on (0, 0).
 fn symbol_path(color: u8) -> &'static str {
@@ -49,94 +46,61 @@ pub fn card_svg(colors: [u8; 3]) -> impl IntoView {
     }
 }
 
-/// A place on the table as drawn: its column and top field row (may be outside the table).
-#[derive(Clone, Copy, PartialEq)]
-pub struct SlotView {
-    pub place: Place,
-    pub col: i32,
-    pub row: i32,
-}
-
-/// Where each open place is drawn.
-pub fn slots(game: &GutAngelegt) -> Vec<SlotView> {
-    let width = game.width() as i32;
-    let height = game.height() as i32;
-    let open = game.rows().iter().position(|r| !r.complete());
-    game.places()
-        .into_iter()
-        .map(|place| {
-            let (col, row) = match place {
-                Place::Left => (-1, 0),
-                Place::Right => (width, 0),
-                Place::Next => {
-                    let r = open.unwrap_or(0);
-                    let row = &game.rows()[r];
-                    let n = row.cards.len() as i32;
-                    let col = if row.anchor == crate::engine::gutangelegt::Anchor::Right { ROW_CARDS as i32 - 1 - n } else { n };
-                    (col, (r * CARD_FIELDS) as i32)
-                }
-                Place::Corner { top, left } => (if left { 0 } else { ROW_CARDS as i32 - 1 }, if top { -(CARD_FIELDS as i32) } else { height }),
-            };
-            SlotView { place, col, row }
-        })
-        .collect()
-}
-
-pub fn place_id(place: Place) -> String {
+pub fn place_id(place: Place) -> &'static str {
     match place {
-        Place::Left => "left".into(),
-        Place::Right => "right".into(),
-        Place::Next => "next".into(),
-        Place::Corner { top, left } => format!("{}-{}", if top { "top" } else { "bottom" }, if left { "left" } else { "right" }),
+        Place::Left => "left",
+        Place::Right => "right",
+        Place::Next => "next",
+        Place::Corner { top: true, left: true } => "top-left",
+        Place::Corner { top: true, left: false } => "top-right",
+        Place::Corner { top: false, left: true } => "bottom-left",
+        Place::Corner { top: false, left: false } => "bottom-right",
     }
 }
 
-/// Everything the table shows, computed from the game in one pass.
-#[derive(Clone, PartialEq, Default)]
-pub struct TableView {
-    pub width: usize,
-    pub height: usize,
-    /// (column, top row, colours top to bottom, last laid)
-    pub cards: Vec<(usize, usize, [u8; 3], bool)>,
-    pub slots: Vec<SlotView>,
-    pub chosen: Option<Place>,
-    /// The picked card shown on the chosen place, in the coordinates of the table *after* it lies
-    /// (a card at the left end of the first row shifts the table right, a row started on top
-    /// shifts it down; `shift` is that (x, y) in fields).
-    pub preview: Option<(i32, i32, [u8; 3])>,
-    pub shift: (usize, usize),
-    /// Announcing: preview fields take taps (for claims) instead of letting them through to the place.
-    pub announce: bool,
-    /// Lines to draw with their points: (line, points, kind) where kind is "scored", "preview" or "claim".
-    pub lines: Vec<(Line, u32, &'static str)>,
-    /// A claim being drawn: its first field.
-    pub claim_start: Option<(usize, usize)>,
+fn translate(x: f64, y: f64) -> String {
+    format!("translate({} {})", num(x), num(y))
 }
 
-pub fn table_view(game: &GutAngelegt, last: Option<(usize, usize)>) -> TableView {
-    TableView {
-        width: game.width(),
-        height: game.height(),
-        cards: game
-            .laid_cards()
-            .into_iter()
-            .map(|(c, r, l): (usize, usize, Laid)| (c, r, [l.color(0), l.color(1), l.color(2)], last == Some((c, r))))
-            .collect(),
-        ..TableView::default()
-    }
+/// A keyed list of small parts, each made once per key and kept while its key stays: one `For`
+/// for every keyed list of the Gut angelegt and Vier mal Vier boards (each `For` type costs
+/// kilobytes of Wasm). A part whose look changes gets a new key.
+pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoView {
+    view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
 }
 
+/// A slot's key: its place in the keyboard order, its place and where it is drawn (it moves as
+/// the table grows).
+fn slot_key(i: usize, s: &Slot) -> u16 {
+    let place = match s.place {
+        Place::Left => 0,
+        Place::Right => 1,
+        Place::Next => 2,
+        Place::Corner { top, left } => 3 + u16::from(top) * 2 + u16::from(left),
+    };
+    (i as u16) | place << 3 | ((s.col + 1).clamp(0, 15) as u16) << 6 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 10
+}
+
+/// The table. `table` changes once per card laid, `tap` per tap; `on_field` gets a field in
+/// the coordinates after the previewed card lies (as claims are named).
 #[component]
-pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on_field: Callback<(usize, usize)>) -> impl IntoView {
-    let label = if is_de() { "Tisch" } else { "Table" };
+pub fn Table(
+    table: Memo<TableModel>,
+    tap: Memo<Tap>,
+    #[prop(into)] announce: Signal<bool>,
+    #[prop(into)] claim_start: Signal<Option<(usize, usize)>>,
+    on_slot: Callback<Place>,
+    on_field: Callback<(usize, usize)>,
+) -> impl IntoView {
     // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred:
     // (x, y, width, height) in units.
     let view_box = Memo::new(move |_| {
-        view.with(|v| {
-            let (sx, sy) = (v.shift.0 as f64, v.shift.1 as f64);
-            let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|&(c, r, _, _)| (c as f64 + sx, r as f64 + sy)).collect();
+        let (shift, card) = tap.with(|p| (p.shift, p.card));
+        table.with(|v| {
+            let (sx, sy) = (shift.0 as f64, shift.1 as f64);
+            let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|c| (c.col as f64 + sx, c.row as f64 + sy)).collect();
             boxes.extend(v.slots.iter().map(|s| (f64::from(s.col) + sx, f64::from(s.row) + sy)));
-            boxes.extend(v.preview.iter().map(|&(c, r, _)| (f64::from(c), f64::from(r))));
+            boxes.extend(card.map(|(c, r, _)| (c as f64, r as f64)));
             let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
             for (x, y) in boxes {
                 x0 = x0.min(x);
@@ -162,104 +126,109 @@ pub fn Table(#[prop(into)] view: Signal<TableView>, on_slot: Callback<Place>, on
         let (x, y, w, h) = view_box.get();
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     };
+    let shift = move || tap.with(|p| p.shift);
+    let slot_keys = Signal::derive(move || table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>()));
+    let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
+    let card_keys = Signal::derive(move || table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
+    // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
+    let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
+        let (dx, dy) = untrack(shift);
+        on_field.run((x + dx, y + dy))
+    });
+    let slot = Callback::new(move |key: u16| {
+        let i = usize::from(key & 7);
+        let Some(s) = table.with_untracked(|t| t.slots.get(i).copied()) else { return ().into_any() };
+        slot(s, i, roving, tap, on_slot).into_any()
+    });
+    let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
     view! {
-        <svg class="ga-table" class:announce=move || view.with(|v| v.announce) viewBox=view_box style=touch_size role="group" aria-label=label data-test="table">
+        <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
+            viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
+            // Today's table, moved as one while a preview shifts it: places below the cards.
+            <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
+                <g>{keyed(slot_keys, slot)}</g>
+                {keyed(card_keys, card)}
+            </g>
+            // The preview (in after-move coordinates) and the lines, redrawn per tap.
             {move || {
-                let v = view.get();
-                let (dx, dy) = v.shift;
-                let (shift_x, shift) = (dx as f64 * F, dy as f64 * F);
-                let cards = v.cards.iter().map(|&(c, r, colors, last)| {
-                    let (x, y) = (c as f64 * F + shift_x, r as f64 * F + shift);
-                    view! {
-                        <g class="ga-card" class:last=last data-test="card" data-col=c.to_string() data-row=r.to_string()>
-                            // Fields are named in the coordinates after the previewed card lies.
-                            {card_fields((c + dx, r + dy), colors, (x, y), on_field)}
-                        </g>
-                    }
-                }).collect_view();
-                let slots = v.slots.iter().map(|s| {
-                    let place = s.place;
-                    let chosen = v.chosen == Some(place);
-                    let (x, y) = (f64::from(s.col) * F + shift_x, f64::from(s.row) * F + shift);
-                    view! {
-                        <g class="ga-slot" class:chosen=chosen data-test="slot" data-place=place_id(place) role="button" tabindex="0"
-                            aria-label=place_label(place)
-                            on:click=move |_| on_slot.run(place)
-                            on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); on_slot.run(place) }>
-                            // A wider, invisible hit area: a card is narrow on a phone.
-                            <rect class="ga-hit" x=num(x - F * 0.3) y=num(y) width=num(F * 1.6) height=num(F * 3.0) />
-                            <rect x=num(x + 2.0) y=num(y + 2.0) width=num(F - 4.0) height=num(F * 3.0 - 4.0) rx="5" />
-                        </g>
-                    }
-                }).collect_view();
-                // The preview is drawn in after-move coordinates; `shift` already moved the table.
-                let preview = v.preview.map(|(c, r, colors)| {
-                    let (x, y) = (f64::from(c) * F, f64::from(r) * F);
-                    view! {
-                        <g class="ga-preview" data-test="preview">
-                            {card_fields((c.max(0) as usize, r.max(0) as usize), colors, (x, y), on_field)}
-                        </g>
-                    }
+                let middle = |p: (usize, usize)| (p.0 as f64 * F + F / 2.0, p.1 as f64 * F + F / 2.0);
+                let p = tap.get();
+                let card = p.card.map(|(c, r, colors)| view! {
+                    <g class="ga-preview" data-test="preview">
+                        {card_fields((c, r), colors, on_field)}
+                        <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
+                    </g>
                 });
-                let after = |p: (usize, usize)| (p.0 as f64 * F + F / 2.0, p.1 as f64 * F + F / 2.0);
-                let lines = v.lines.iter().map(|&(line, points, kind)| {
-                    // Lines are in the coordinates after the move; before the move (preview) the
-                    // table is shifted by `shift`, which the preview coordinates already include.
-                    let ((x1, y1), (x2, y2)) = (after(line.from), after(line.to));
+                let lines = p.lines.iter().map(|&(line, kind)| {
+                    let ((x1, y1), (x2, y2)) = (middle(line.from), middle(line.to));
+                    let points = line.points();
                     view! {
-                        <g class=format!("ga-line {kind}") data-test=format!("{kind}-line") data-points=points.to_string()>
+                        <g class=format!("ga-line {}", kind.id()) data-test=format!("{}-line", kind.id()) data-points=points.to_string()>
                             <line x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) />
                             // On the line's middle: always inside the table, never cut at its edge.
                             <text x=num((x1 + x2) / 2.0) y=num((y1 + y2) / 2.0)>{format!("+{points}")}</text>
                         </g>
                     }
                 }).collect_view();
-                let start = v.claim_start.map(|(x, y)| view! {
+                let start = claim_start.get().map(|(x, y)| view! {
                     <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
                 });
-                view! { {slots} {cards} {preview} {lines} {start} }
+                view! { {card} {lines} {start} }.into_any()
             }}
         </svg>
     }
 }
 
-/// A card's three fields, tappable (for announcing), named by field coordinates, and its edge.
-/// `at` is the card's column and top row; `(x, y)` where it is drawn.
-fn card_fields(at: (usize, usize), colors: [u8; 3], (x, y): (f64, f64), on_field: Callback<(usize, usize)>) -> impl IntoView {
+/// A place, one of the keyboard group of places (`i`: its index there).
+fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Place>) -> impl IntoView {
+    let place = s.place;
+    let (x, y) = (f64::from(s.col) * F, f64::from(s.row) * F);
     view! {
-        {(0..3).map(|k| {
+        <g class="ga-slot" class:chosen=move || tap.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button"
+            tabindex=roving.tabindex(i) aria-label=place_label(place)
+            on:focus=move |_| roving.focused(i)
+            on:click=move |_| on_slot.run(place)
+            on:keydown=move |ev| roving.keydown(&ev, 0, || on_slot.run(place))>
+            // A wider, invisible hit area: a card is narrow on a phone.
+            <rect class="ga-hit" x=num(x - F * 0.3) y=num(y) width=num(F * 1.6) height=num(F * 3.0) />
+            <rect x=num(x + 2.0) y=num(y + 2.0) width=num(F - 4.0) height=num(F * 3.0 - 4.0) rx="5" />
+        </g>
+    }
+}
+
+/// A laid card, drawn once: where it lies, its name and whether it was laid last follow the
+/// table as attributes (they change only when the table grows at its left or top).
+fn laid_card(id: u8, table: Memo<TableModel>, on_field: Callback<(usize, usize)>) -> impl IntoView {
+    let me = move |f: &dyn Fn(&Card) -> usize| table.with(|t| t.cards.iter().find(|c| c.id == id).map_or(0, f));
+    let at = move || (me(&|c| c.col), me(&|c| c.row));
+    // A laid card's colours never change.
+    let colors = crate::engine::gutangelegt::GutAngelegt::card(id);
+    let colors = table.with_untracked(|t| t.cards.iter().find(|c| c.id == id).map_or(colors, |c| c.colors));
+    view! {
+        <g class="ga-card" class:last=move || me(&|c| usize::from(c.last)) == 1 data-test="card"
+            role="img" aria-label=move || table.with(|t| t.cards.iter().find(|c| c.id == id).map(|c| c.label.clone()))
+            transform=move || { let (c, r) = at(); translate(c as f64 * F, r as f64 * F) }>
+            {(0..3).map(|k| view! {
+                <g data-test="field" data-x=move || at().0.to_string() data-y=move || (at().1 + k).to_string() data-color=colors[k].to_string()
+                    on:click=move |_| { let (c, r) = untrack(at); on_field.run((c, r + k)) }>
+                    {field_svg(colors[k], 0.0, k as f64 * F)}
+                </g>
+            }).collect_view()}
+            <rect class="ga-card-edge" x="0" y="0" width=num(F) height=num(F * 3.0) rx="4" />
+        </g>
+    }
+}
+/// The preview card's three fields, tappable (for announcing), named by field coordinates.
+fn card_fields(at: (usize, usize), colors: [u8; 3], on_field: Callback<(usize, usize)>) -> impl IntoView {
+    (0..3)
+        .map(|k| {
             let (fx, fy) = (at.0, at.1 + k);
             view! {
                 <g data-test="field" data-x=fx.to_string() data-y=fy.to_string() data-color=colors[k].to_string()
                     on:click=move |_| on_field.run((fx, fy))>
-                    {field_svg(colors[k], x, y + k as f64 * F)}
+                    {field_svg(colors[k], fx as f64 * F, fy as f64 * F)}
                 </g>
             }
-        }).collect_view()}
-        <rect class="ga-card-edge" x=num(x) y=num(y) width=num(F) height=num(F * 3.0) rx="4" />
-    }
-}
-
-fn place_label(place: Place) -> String {
-    let de = is_de();
-    match place {
-        Place::Left => (if de { "links anlegen" } else { "lay at the left end" }).into(),
-        Place::Right => (if de { "rechts anlegen" } else { "lay at the right end" }).into(),
-        Place::Next => (if de { "in der Zeile weiter anlegen" } else { "continue the row" }).into(),
-        Place::Corner { top, left } => {
-            let v = match (top, de) {
-                (true, true) => "oben",
-                (false, true) => "unten",
-                (true, false) => "top",
-                (false, false) => "bottom",
-            };
-            let h = match (left, de) {
-                (true, true) => "links",
-                (false, true) => "rechts",
-                (true, false) => "left",
-                (false, false) => "right",
-            };
-            if de { format!("neue Zeile {v} {h} beginnen") } else { format!("start a new row {v} {h}") }
-        }
-    }
+        })
+        .collect_view()
 }

@@ -3,13 +3,15 @@
 
 pub mod board;
 
-use crate::engine::gutangelegt::{log_lines_now, table_shift, Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
+use crate::engine::gutangelegt::{log_lines_now, Event, GutAngelegt, Line, Move, Options, Place, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
+use crate::ui::keyboard::Roving;
 use crate::ui::{AppCtx, GameHandle};
-use board::{card_svg, color_name, slots, table_view, Table};
+use crate::view::gutangelegt::{self as view, Selection};
+use board::{card_svg, color_name, keyed, Table};
 use leptos::prelude::*;
 
 #[component]
@@ -21,15 +23,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
             <p class="hint">{t("Ohne diese Option wertet die App jede Karte selbst und zeigt die Reihen.", "Without it the app scores every card and shows the lines.")}</p>
         </section>
     }
-}
-
-/// What is picked for laying: a card, turned or not, maybe its place, and the claimed lines.
-#[derive(Clone, PartialEq)]
-struct Selection {
-    card: u8,
-    turned: bool,
-    place: Option<Place>,
-    claims: Vec<Line>,
 }
 
 /// Lines named for the log and messages: "A1–C1, B2–B4".
@@ -119,46 +112,21 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     };
     let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
-    let hand = move || viewer().and_then(|p| game.with(|s| s.state.hand(p).to_vec())).unwrap_or_default();
 
-    let table = Memo::new(move |_| {
-        game.with(|s| {
-            let g = &s.state;
-            let last = s.log.last().map(|Event::Laid { at, lines, .. }| (*at, lines.clone()));
-            let mut v = table_view(g, last.as_ref().map(|(at, _)| *at));
-            let mover = acting() && !g.is_over();
-            if mover {
-                v.slots = slots(g);
-            }
-            match sel.get().filter(|_| mover) {
-                Some(Selection { card, turned, place: Some(place), claims: claimed }) => {
-                    let laid = Laid { card, turned };
-                    if let Ok((lines, at)) = g.preview(laid, place) {
-                        v.chosen = Some(place);
-                        v.shift = table_shift(place);
-                        v.announce = g.options().announce;
-                        v.preview = Some((at.0 as i32, at.1 as i32, [laid.color(0), laid.color(1), laid.color(2)]));
-                        if g.options().announce {
-                            v.lines = claimed.into_iter().map(|l| (l, l.points(), "claim")).collect();
-                            v.claim_start = claim_start.get();
-                        } else {
-                            v.lines = lines.into_iter().map(|l| (l, l.points(), "preview")).collect();
-                        }
-                        // The table's own last-card mark is stale during a preview.
-                        v.cards.iter_mut().for_each(|c| c.3 = false);
-                    }
-                }
-                _ => {
-                    // After each card: its scoring lines with their points.
-                    if let Some((_, lines)) = last {
-                        v.lines = lines.into_iter().map(|l| (l, l.points(), "scored")).collect();
-                    }
-                }
-            }
-            v
-        })
-        .unwrap_or_default()
+    // Once per position: the table and whether the person at the device lays now.
+    let laying = Memo::new(move |_| acting() && !over());
+    let table = Memo::new(move |_| game.with(|s| view::table(&s.state, s.log.last(), laying.get())).unwrap_or_default());
+    // Per tap: the hand as shown, the picked card on its place.
+    let tap = Memo::new(move |_| {
+        let sel = sel.get().filter(|_| laying.get());
+        table.with(|t| game.with(|s| view::tap(&s.state, t, viewer(), sel.as_ref()))).unwrap_or_default()
     });
+    // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
+    // shown turned (turning redraws it).
+    let hand_keys = Signal::derive(move || {
+        tap.with(|t| t.hand.iter().enumerate().map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16).collect::<Vec<u16>>())
+    });
+    let roving = Roving::new(Signal::derive(move || tap.with(|t| t.hand.len())));
 
     let lay = move || {
         adopt_hint();
@@ -223,14 +191,38 @@ pub fn PlayGutAngelegt() -> impl IntoView {
             return t("Sage deine Reihen an: erstes und letztes Feld antippen. Dann „Legen“.", "Announce your lines: tap the first and last field. Then “Lay”.").to_string();
         }
         // The table's preview already holds the lines this card would make.
-        let points: u32 = table.with(|v| v.lines.iter().filter(|l| l.2 == "preview").map(|l| l.1).sum());
+        let points = tap.with(|p| p.points);
         if is_de() { format!("Hier: {points} Punkte – nochmal tippen oder „Legen“.") } else { format!("Here: {points} points – tap again or “Lay”.") }
     };
+
+    let hand_card = Callback::new(move |key: u16| {
+        let i = usize::from(key & 3);
+        let Some(card) = tap.with_untracked(|t| t.hand.get(i).cloned()) else { return ().into_any() };
+        let id = card.id;
+        let pick = move |_: ()| {
+            ctx.computers.hint.set(None);
+            if picked.get_untracked() != Some(id) {
+                picked.set(Some(id));
+                turned.set(false);
+                chosen.set(None);
+                claims.set(Vec::new());
+            }
+        };
+        view! {
+            <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
+                aria-pressed=move || tap.with(|t| t.hand.iter().any(|c| c.id == id && c.picked)).to_string()
+                aria-label=card.label tabindex=roving.tabindex(i) on:focus=move |_| roving.focused(i)
+                on:click=move |_| pick(()) on:keydown=move |ev| roving.keydown(&ev, 0, || pick(()))>
+                {card_svg(card.colors)}
+            </button>
+        }
+        .into_any()
+    });
 
     view! {
         <div class="table-layout gutangelegt">
             <div class="board-area ga-area">
-                <Table view=table on_slot=on_slot on_field=on_field />
+                <Table table=table tap=tap announce=Signal::derive(announce) claim_start=claim_start on_slot=on_slot on_field=on_field />
             </div>
             <aside class="side">
                 {move || game.with(|s| score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.to_move() == Some(p), s.state.score(p))).collect()))}
@@ -244,19 +236,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                     view! {
                         <div class="hand-area">
                             <div class="hand ga-hand" data-test="hand">
-                                {move || hand().into_iter().map(|id| {
-                                    let colors = GutAngelegt::card(id);
-                                    let is_picked = move || sel.with(|s| s.as_ref().map(|s| s.card)) == Some(id);
-                                    let shown = move || if is_picked() && sel.with(|s| s.as_ref().is_some_and(|s| s.turned)) { [colors[2], colors[1], colors[0]] } else { colors };
-                                    view! {
-                                        <button class="ga-hand-card" data-test="hand-card" data-card=id.to_string()
-                                            aria-pressed=move || is_picked().to_string()
-                                            aria-label=colors.map(color_name).join(", ")
-                                            on:click=move |_| { ctx.computers.hint.set(None); if picked.get_untracked() != Some(id) { picked.set(Some(id)); turned.set(false); chosen.set(None); claims.set(Vec::new()); } }>
-                                            {move || card_svg(shown())}
-                                        </button>
-                                    }
-                                }).collect_view()}
+                                {keyed(hand_keys, hand_card)}
                                 <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
                                     on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>

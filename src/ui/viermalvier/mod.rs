@@ -5,14 +5,16 @@ pub mod notation;
 pub mod result;
 pub mod wall;
 
-use crate::engine::viermalvier::{Event, GameEnd, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
+use crate::engine::viermalvier::{Event, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
-use wall::{color_name, stone_chip, wall_view, with_runs, with_slots, Wall, WallLegend};
+use crate::ui::gutangelegt::board::keyed;
+use crate::view::viermalvier as view;
+use wall::{color_name, stone_chip, Wall, WallLegend};
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -197,44 +199,11 @@ pub fn PlayVierMalVier() -> impl IntoView {
     };
     let name = move |p: usize| seats.with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
 
-    // The walls to draw: (label, view). Both sides when open or over; else only the mover's side.
-    let walls = Memo::new(move |_| {
-        let Some(walls) = game.with(|s| {
-            let g = &s.state;
-            let last = match s.log.last() {
-                Some(Event::Placed { at, .. }) => Some(*at),
-                _ => None,
-            };
-            let win_on = |side: usize| match g.end() {
-                Some(GameEnd::FourRow { lines, .. }) => lines.iter().filter(|(s, _)| *s == side).map(|(_, l)| *l).collect(),
-                _ => Vec::new(),
-            };
-            let sides: Vec<usize> = if g.options().view == View::Open || g.end().is_some() {
-                vec![0, 1]
-            } else {
-                mover().into_iter().collect()
-            };
-            let tops = g.options().view == View::Hidden && g.end().is_none();
-            sides
-                .into_iter()
-                .map(|side| {
-                    let mut v = wall_view(g, side, tops, &win_on(side), last);
-                    if matches!(g.end(), Some(GameEnd::Blocked { .. })) {
-                        v = with_runs(v, g);
-                    }
-                    if mover() == Some(side) && acting() {
-                        let (stone, face, spot) = shown.get();
-                        v = with_slots(v, g, stone, face, spot);
-                    }
-                    (side, v)
-                })
-                .collect::<Vec<_>>()
-        }) else {
-            return Vec::new();
-        };
-        walls
+    // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
+    let sides = Signal::derive(move || {
+        let both = game.with(|s| s.state.options().view == View::Open || s.state.end().is_some()).unwrap_or(false);
+        if both { vec![0, 1] } else { mover().map(|p| p as u16).into_iter().collect::<Vec<u16>>() }
     });
-
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
             reset();
@@ -258,6 +227,40 @@ pub fn PlayVierMalVier() -> impl IntoView {
             Some(Ok(_)) => chosen.set(Some(spot)),
             None => {}
         }
+    });
+
+    let panel = Callback::new(move |side: u16| {
+        let side = usize::from(side);
+        let wall = Memo::new(move |_| {
+            game.with(|s| {
+                let last = match s.log.last() {
+                    Some(Event::Placed { at, .. }) => Some(*at),
+                    _ => None,
+                };
+                // The places once per position, for the person to move.
+                view::wall(&s.state, side, last, mover() == Some(side) && acting())
+            })
+            .unwrap_or_default()
+        });
+        // Per tap: the picked stone's places and preview.
+        let pick = Memo::new(move |_| {
+            let (stone, face, spot) = shown.get();
+            wall.with(|w| view::pick(w, stone, face, spot))
+        });
+        let who = name(side);
+        let label = if is_de() { format!("Seite von {who}") } else { format!("{who}'s side") };
+        view! {
+            <figure class="vv-panel" class:mover=move || mover() == Some(side)>
+                <Wall wall=wall pick=pick label=label.clone() on_slot=on_slot />
+                <figcaption>{label}</figcaption>
+                // The hidden view explains itself: which side is whose, and the plates.
+                {move || (!open() && running() && mover() == Some(side)).then(|| {
+                    let colour = |p: usize| format!("c-{}", seats.with(|s| s.get(p).map_or("white", |x| x.color.id())));
+                    view! { <WallLegend me=colour(side) other=colour(1 - side) other_name=name(1 - side) /> }
+                })}
+            </figure>
+        }
+        .into_any()
     });
 
     let status = move || {
@@ -291,21 +294,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
     view! {
         <div class="table-layout viermalvier" class:open=open>
             <div class="board-area vv-walls">
-                {move || walls.get().into_iter().map(|(side, v)| {
-                    let who = name(side);
-                    let label = if is_de() { format!("Seite von {who}") } else { format!("{who}'s side") };
-                    view! {
-                        <figure class="vv-panel" class:mover=move || mover() == Some(side)>
-                            <Wall view=Signal::derive(move || v.clone()) label=label.clone() on_slot=on_slot />
-                            <figcaption>{label}</figcaption>
-                            // The hidden view explains itself: which side is whose, and the plates.
-                            {(!open() && running() && mover() == Some(side)).then(|| {
-                                let colour = |p: usize| format!("c-{}", seats.with(|s| s.get(p).map_or("white", |x| x.color.id())));
-                                view! { <WallLegend me=colour(side) other=colour(1 - side) other_name=name(1 - side) /> }
-                            })}
-                        </figure>
-                    }
-                }).collect_view()}
+                {keyed(sides, panel)}
             </div>
             <aside class="side">
                 <ul class="players" data-test="players">

@@ -592,3 +592,36 @@ pub fn fixture(path: &str) -> String {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures").join(path);
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("fixture {}: {e}", full.display()))
 }
+
+/// Keyboard only: presses Tab (Shift+Tab when `back`) until the focused element matches `css`,
+/// at most 80 times; panics if focus never gets there.
+#[track_caller]
+pub fn tab_to(app: &App, css: &str, back: bool) {
+    use spieltisch_tools::webdriver::KEY_TAB;
+    let matches = format!("return !!document.activeElement && document.activeElement.matches({css:?});");
+    for _ in 0..80 {
+        if app.js(&matches).as_bool() == Some(true) {
+            return;
+        }
+        if back { app.b.press_shifted(KEY_TAB) } else { app.b.press(&[KEY_TAB]) }.ctx("Tab");
+    }
+    panic!("Tab never reached {css}");
+}
+
+/// Presses keys at whatever has focus.
+#[track_caller]
+pub fn press(app: &App, keys: &[&str]) {
+    app.b.press(keys).ctx("keys");
+}
+
+/// An attribute of the focused element.
+#[track_caller]
+pub fn focused_attr(app: &App, name: &str) -> Option<String> {
+    app.js(&format!("return document.activeElement && document.activeElement.getAttribute({name:?});")).as_str().map(str::to_string)
+}
+
+/// The live region's text (what a screen reader says of the last move).
+#[track_caller]
+pub fn live_text(app: &App) -> String {
+    app.js("return document.querySelector('[data-test=live]').textContent;").as_str().unwrap_or("").to_string()
+}

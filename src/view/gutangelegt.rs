@@ -1,0 +1,330 @@
+//! Gut angelegt's table and hand as plain data: laid cards (keyed by card), the open places, the
+//! hand of the viewer only, and the picked card's preview with its lines. Split in two so the
+//! board recomputes per position only what the position decides ([`table`]) and per tap only
+//! what a tap changes ([`tap`]: the hand as shown, the preview).
+
+use crate::engine::gutangelegt::{table_shift, Anchor, Event, GutAngelegt, Laid, Line, Place, CARD_FIELDS, ROW_CARDS};
+use crate::engine::Game;
+use crate::lang::t;
+
+pub fn color_name(color: u8) -> &'static str {
+    match color {
+        0 => t("rot", "red"),
+        1 => t("gelb", "yellow"),
+        2 => t("grün", "green"),
+        _ => t("blau", "blue"),
+    }
+}
+
+/// "rot-gelb-blau": a card's colours top to bottom.
+pub fn colors_text(colors: [u8; 3]) -> String {
+    colors.map(color_name).join("-")
+}
+
+/// A laid card: its id (its key: a card keeps it as the table grows), column and top field row
+/// on today's table, colours top to bottom, whether it was laid last, and its accessible name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    pub id: u8,
+    pub col: usize,
+    pub row: usize,
+    pub colors: [u8; 3],
+    pub last: bool,
+    pub label: String,
+}
+
+/// An open place: its column and top field row as drawn (may lie outside today's table).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    pub place: Place,
+    pub col: i32,
+    pub row: i32,
+}
+
+/// What a position shows, the same for every tap until the next card lies.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Table {
+    pub width: usize,
+    pub height: usize,
+    pub cards: Vec<Card>,
+    /// Only for the person laying now.
+    pub slots: Vec<Slot>,
+    /// The last card's scoring lines (today's coordinates).
+    pub scored: Vec<Line>,
+}
+
+/// The table of `game` after `last`; `laying`: the viewer lays now (the places are offered).
+pub fn table(game: &GutAngelegt, last: Option<&Event>, laying: bool) -> Table {
+    let (last_at, scored) = match last {
+        Some(Event::Laid { at, lines, .. }) => (Some(*at), lines.clone()),
+        None => (None, Vec::new()),
+    };
+    let cards = game
+        .laid_cards()
+        .into_iter()
+        .map(|(col, row, l): (usize, usize, Laid)| {
+            let colors = [l.color(0), l.color(1), l.color(2)];
+            let last = last_at == Some((col, row));
+            let (r, p) = (row / CARD_FIELDS + 1, col + 1);
+            let mut label = format!("{} {r}, {} {p}: {}", t("Zeile", "Row"), t("Platz", "place"), colors_text(colors));
+            if last {
+                label.push_str(t(", zuletzt gelegt", ", laid last"));
+            }
+            Card { id: l.card, col, row, colors, last, label }
+        })
+        .collect();
+    let slots = if laying { slots(game) } else { Vec::new() };
+    Table { width: game.width(), height: game.height(), cards, slots, scored }
+}
+
+/// Where each open place is drawn.
+fn slots(game: &GutAngelegt) -> Vec<Slot> {
+    let (width, height) = (game.width() as i32, game.height() as i32);
+    let open = game.rows().iter().position(|r| !r.complete()).unwrap_or(0);
+    game.places()
+        .into_iter()
+        .map(|place| {
+            let (col, row) = match place {
+                Place::Left => (-1, 0),
+                Place::Right => (width, 0),
+                Place::Next => {
+                    let row = &game.rows()[open];
+                    let n = row.cards.len() as i32;
+                    (if row.anchor == Anchor::Right { ROW_CARDS as i32 - 1 - n } else { n }, (open * CARD_FIELDS) as i32)
+                }
+                Place::Corner { top, left } => (if left { 0 } else { ROW_CARDS as i32 - 1 }, if top { -(CARD_FIELDS as i32) } else { height }),
+            };
+            Slot { place, col, row }
+        })
+        .collect()
+}
+
+/// A place's accessible name.
+pub fn place_label(place: Place) -> &'static str {
+    match place {
+        Place::Left => t("links anlegen", "lay at the left end"),
+        Place::Right => t("rechts anlegen", "lay at the right end"),
+        Place::Next => t("in der Zeile weiter anlegen", "continue the row"),
+        Place::Corner { top: true, left: true } => t("neue Zeile oben links beginnen", "start a new row top left"),
+        Place::Corner { top: true, left: false } => t("neue Zeile oben rechts beginnen", "start a new row top right"),
+        Place::Corner { top: false, left: true } => t("neue Zeile unten links beginnen", "start a new row bottom left"),
+        Place::Corner { top: false, left: false } => t("neue Zeile unten rechts beginnen", "start a new row bottom right"),
+    }
+}
+
+/// What is picked for laying: a card, turned or not, maybe its place, and the claimed lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    pub card: u8,
+    pub turned: bool,
+    pub place: Option<Place>,
+    pub claims: Vec<Line>,
+}
+
+/// A card in the viewer's hand, coloured as it would lie (turned if picked and turned).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandCard {
+    pub id: u8,
+    pub colors: [u8; 3],
+    pub picked: bool,
+    pub label: String,
+}
+
+/// The hand of `viewer` (none behind the cover: `None`), nobody else's.
+fn hand(game: &GutAngelegt, viewer: Option<usize>, sel: Option<&Selection>) -> Vec<HandCard> {
+    let Some(p) = viewer else { return Vec::new() };
+    game.hand(p)
+        .iter()
+        .map(|&id| {
+            let picked = sel.is_some_and(|s| s.card == id);
+            let laid = Laid { card: id, turned: picked && sel.is_some_and(|s| s.turned) };
+            let colors = [laid.color(0), laid.color(1), laid.color(2)];
+            let label = format!("{} {}", t("Karte", "Card"), colors_text(colors));
+            HandCard { id, colors, picked, label }
+        })
+        .collect()
+}
+
+/// Kinds of drawn lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// The last card's lines.
+    Scored,
+    /// What the picked card would score (automatic scoring).
+    Preview,
+    /// Announcing: the lines claimed so far.
+    Claim,
+}
+
+impl LineKind {
+    pub fn id(self) -> &'static str {
+        match self {
+            LineKind::Scored => "scored",
+            LineKind::Preview => "preview",
+            LineKind::Claim => "claim",
+        }
+    }
+}
+
+/// What a tap changes: the viewer's hand as shown, the picked card on its chosen place.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Tap {
+    pub hand: Vec<HandCard>,
+    pub chosen: Option<Place>,
+    /// The picked card in the coordinates of the table *after* it lies: (column, top row, colours).
+    pub card: Option<(usize, usize, [u8; 3])>,
+    /// How far that card moves today's table (a card at the left end of the first row moves it
+    /// right, a row started on top moves it down), in fields.
+    pub shift: (usize, usize),
+    /// Lines to draw (after-move coordinates; without a preview the last card's lines).
+    pub lines: Vec<(Line, LineKind)>,
+    /// The points the card would score here (automatic scoring; 0 when announcing).
+    pub points: u32,
+}
+
+/// The hand of `viewer` with `sel` on `game` and its preview (without a chosen place nothing but
+/// the last card's lines). `sel` only while the viewer lays.
+pub fn tap(game: &GutAngelegt, table: &Table, viewer: Option<usize>, sel: Option<&Selection>) -> Tap {
+    let hand = hand(game, viewer, sel);
+    let chosen = sel.and_then(|s| Some((s, s.place?)));
+    let Some((Ok((lines, at)), s, place)) = chosen.map(|(s, place)| (game.preview(Laid { card: s.card, turned: s.turned }, place), s, place)) else {
+        return Tap { hand, lines: table.scored.iter().map(|&l| (l, LineKind::Scored)).collect(), ..Tap::default() };
+    };
+    let laid = Laid { card: s.card, turned: s.turned };
+    let lines: Vec<(Line, LineKind)> = if game.options().announce {
+        s.claims.iter().map(|&l| (l, LineKind::Claim)).collect()
+    } else {
+        lines.into_iter().map(|l| (l, LineKind::Preview)).collect()
+    };
+    let points = lines.iter().filter(|l| l.1 == LineKind::Preview).map(|l| l.0.points()).sum();
+    Tap { hand, chosen: Some(place), card: Some((at.0, at.1, [laid.color(0), laid.color(1), laid.color(2)])), shift: table_shift(place), lines, points }
+}
+
+/// Everything one viewer's screen shows of the table (what the board draws, in one value).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Board {
+    pub table: Table,
+    pub tap: Tap,
+}
+
+/// The board as `viewer` sees it: `laying` when the viewer is the person to lay now; `sel` only
+/// while they are laying.
+pub fn board(game: &GutAngelegt, last: Option<&Event>, viewer: Option<usize>, laying: bool, sel: Option<&Selection>) -> Board {
+    let table = table(game, last, laying && !game.is_over());
+    let tap = tap(game, &table, viewer, sel.filter(|_| laying));
+    Board { table, tap }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::gutangelegt::{Move, Options};
+    use crate::lang::{set_lang, Lang};
+
+    fn game() -> GutAngelegt {
+        GutAngelegt::new(3, Options::default(), 11).expect("3 players")
+    }
+
+    fn lay(g: &mut GutAngelegt, place: Place) -> Event {
+        let p = g.to_move().unwrap();
+        let card = g.hand(p)[0];
+        g.apply(&Move::Lay { card, turned: false, place, claims: Vec::new() }).expect("a legal card")
+    }
+
+    #[test]
+    fn a_viewer_sees_only_their_own_hand() {
+        let g = game();
+        let b = board(&g, None, Some(1), false, None);
+        let ids: Vec<u8> = b.tap.hand.iter().map(|c| c.id).collect();
+        assert_eq!(ids, g.hand(1).to_vec());
+        assert!(g.hand(0).iter().chain(g.hand(2)).all(|id| !ids.contains(id)));
+        // Behind the cover: no hand at all, no places.
+        let covered = board(&g, None, None, false, None);
+        assert!(covered.tap.hand.is_empty() && covered.table.slots.is_empty());
+        // The start card lies for everyone; places only for the one laying.
+        assert_eq!(covered.table.cards.len(), 1);
+        assert_eq!(board(&g, None, Some(0), true, None).table.slots.len(), 2);
+    }
+
+    #[test]
+    fn cards_are_named_by_row_place_and_colours_and_keep_their_key() {
+        set_lang(Lang::De);
+        let mut g = game();
+        let start = g.laid_cards()[0].2.card;
+        let e = lay(&mut g, Place::Left);
+        let t = table(&g, Some(&e), false);
+        // The new card lies left of the start card, which moved to place 2 and kept its id.
+        let old = t.cards.iter().find(|c| c.id == start).unwrap();
+        assert_eq!((old.col, old.row, old.last), (1, 0, false));
+        let new = t.cards.iter().find(|c| c.id != start).unwrap();
+        assert!(new.last);
+        let colors = GutAngelegt::card(new.id);
+        assert_eq!(new.label, format!("Zeile 1, Platz 1: {}, zuletzt gelegt", colors.map(color_name).join("-")));
+        assert!(old.label.starts_with("Zeile 1, Platz 2: "), "{}", old.label);
+        set_lang(Lang::En);
+        assert!(table(&g, Some(&e), false).cards[1].label.starts_with("Row 1, place 2: "));
+        set_lang(Lang::De);
+    }
+
+    #[test]
+    fn picking_turning_and_choosing_a_place_mark_the_hand_and_preview() {
+        let g = game();
+        let card = g.hand(0)[1];
+        let colors = GutAngelegt::card(card);
+        let sel = Selection { card, turned: true, place: None, claims: Vec::new() };
+        let b = board(&g, None, Some(0), true, Some(&sel));
+        let picked: Vec<&HandCard> = b.tap.hand.iter().filter(|c| c.picked).collect();
+        assert_eq!(picked.len(), 1);
+        assert_eq!(picked[0].colors, [colors[2], colors[1], colors[0]], "shown turned");
+        assert!(b.tap.card.is_none() && b.tap.chosen.is_none(), "no place yet");
+        let sel = Selection { place: Some(Place::Left), ..sel };
+        let b = board(&g, None, Some(0), true, Some(&sel));
+        assert_eq!(b.tap.chosen, Some(Place::Left));
+        assert_eq!(b.tap.card, Some((0, 0, [colors[2], colors[1], colors[0]])));
+        assert_eq!(b.tap.shift, (1, 0), "the table moves right for a card at its left end");
+        let (lines, _) = g.preview(Laid { card, turned: true }, Place::Left).unwrap();
+        assert_eq!(b.tap.points, lines.iter().map(|l| l.points()).sum::<u32>());
+        // Someone else's turn: their selection (a hint) is not shown to this viewer.
+        let watching = board(&g, None, Some(0), false, Some(&sel));
+        assert!(watching.tap.card.is_none() && !watching.tap.hand.iter().any(|c| c.picked));
+    }
+
+    #[test]
+    fn after_a_card_its_lines_are_drawn_until_the_next_preview() {
+        // Play until a card scores.
+        let mut g = game();
+        for _ in 0..47 {
+            let p = g.to_move().unwrap();
+            let mv = g.legal_moves().into_iter().max_by_key(|m| {
+                let Move::Lay { card, turned, place, .. } = m;
+                g.preview(Laid { card: *card, turned: *turned }, *place).map_or(0, |(l, _)| l.len())
+            });
+            let e = g.apply(&mv.unwrap()).unwrap();
+            let Event::Laid { lines, .. } = &e;
+            if !lines.is_empty() {
+                let t = table(&g, Some(&e), true);
+                let shown = tap(&g, &t, None, None);
+                assert_eq!(shown.lines, lines.iter().map(|&l| (l, LineKind::Scored)).collect::<Vec<_>>());
+                let next = g.to_move().unwrap();
+                assert_ne!(next, p);
+                let card = g.hand(next)[0];
+                let place = g.places()[0];
+                let sel = Selection { card, turned: false, place: Some(place), claims: Vec::new() };
+                assert!(tap(&g, &t, Some(next), Some(&sel)).lines.iter().all(|l| l.1 == LineKind::Preview));
+                return;
+            }
+        }
+        panic!("no card scored in a whole game");
+    }
+
+    #[test]
+    fn announcing_shows_only_the_claims() {
+        let g = GutAngelegt::new(2, Options { announce: true }, 3).unwrap();
+        let card = g.hand(0)[0];
+        let claim = Line { from: (0, 0), to: (0, 2) };
+        let sel = Selection { card, turned: false, place: Some(Place::Right), claims: vec![claim] };
+        let b = board(&g, None, Some(0), true, Some(&sel));
+        assert_eq!(b.tap.lines, vec![(claim, LineKind::Claim)]);
+        assert_eq!(b.tap.points, 0, "announcing gives no points away");
+    }
+}

@@ -1,0 +1,329 @@
+//! Vier mal Vier's wall as one side sees it, as plain data: the stones with the faces toward
+//! that side (in the hidden view also the far face of each column's top stone, which is seen
+//! from above, and nothing else of the far side), the lines, and for the person to move the
+//! places the picked stone may go. Stone ids never appear: they would name the far faces.
+
+use crate::engine::viermalvier::{GameEnd, Spot, View, VierMalVier, SHAPES, STONES, STONE_COUNT};
+use crate::engine::Game;
+use crate::lang::t;
+
+/// Colour names (the fourth colour of the set is not named in the rulebook; blue here).
+pub fn color_name(color: u8) -> &'static str {
+    match color {
+        0 => t("dunkelrot", "dark red"),
+        1 => t("orange", "orange"),
+        2 => t("gelb", "yellow"),
+        _ => t("blau", "blue"),
+    }
+}
+
+pub fn shape_char(shape: u8) -> char {
+    SHAPES.get(usize::from(shape)).copied().unwrap_or('?')
+}
+
+/// A stone as drawn: column (the viewer's left to right) and row (0 = bottom), colour, the shape
+/// toward the viewer, the far shape only where it may be shown, marks, and its accessible name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stone {
+    pub col: usize,
+    pub row: usize,
+    pub color: u8,
+    pub shape: u8,
+    pub far: Option<u8>,
+    pub last: bool,
+    pub win: bool,
+    pub label: String,
+}
+
+impl Stone {
+    /// A key from what the viewer sees of the stone (never its id): a stone that looks different
+    /// is drawn anew, marks and names change in place.
+    pub fn key(&self) -> u16 {
+        (self.col as u16) | (self.row as u16) << 3 | u16::from(self.color) << 5 | u16::from(self.shape) << 7 | self.far.map_or(0, |f| u16::from(f) + 1) << 9
+    }
+}
+
+/// A cell as drawn: first and last of a line.
+pub type Segment = ((usize, usize), (usize, usize));
+
+/// One side's wall in one position.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Wall {
+    pub side: usize,
+    pub width: usize,
+    pub stones: Vec<Stone>,
+    /// Four-rows on this side (a finished game).
+    pub win_lines: Vec<Segment>,
+    /// This side's three-runs at the end of a game without a four-row (what scores then).
+    pub run_lines: Vec<Segment>,
+    /// Where a stone could go now ([`places`]); only for the person to move.
+    pub places: Vec<Place>,
+}
+
+/// Drawn column of wall column `c` for `side` (side 1 sees the wall mirrored).
+fn drawn(side: usize, width: usize, c: usize) -> usize {
+    if side == 0 {
+        c
+    } else {
+        width.saturating_sub(c + 1)
+    }
+}
+
+fn segment(side: usize, width: usize, ((c1, r1), (c2, r2)): Segment) -> Segment {
+    ((drawn(side, width, c1), r1), (drawn(side, width, c2), r2))
+}
+
+/// "Spalte 2, Reihe 1" for a drawn cell, as the move log names it; places beside the wall by
+/// their side.
+fn cell_name(width: usize, col: i32, row: usize) -> String {
+    let column = if col < 0 {
+        t("links neben der Mauer", "left of the wall").to_string()
+    } else if col as usize >= width {
+        t("rechts neben der Mauer", "right of the wall").to_string()
+    } else {
+        format!("{} {}", t("Spalte", "column"), col + 1)
+    };
+    format!("{column}, {} {}", t("Reihe", "row"), row + 1)
+}
+
+/// "dunkelrot, Form T".
+pub fn stone_text(color: u8, shape: u8) -> String {
+    format!("{}, {} {}", color_name(color), t("Form", "shape"), shape_char(shape))
+}
+
+/// The wall of `game` as `side` sees it; `last`: where the last stone landed (side-0 coordinates);
+/// `moving`: that side's person moves now (the places are worked out).
+/// In the hidden view a running game shows the far face of each top stone, nothing else of it.
+pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>, moving: bool) -> Wall {
+    let width = game.width();
+    let tops = game.options().view == View::Hidden && game.end().is_none();
+    let lines: Vec<[(usize, usize); 4]> = match game.end() {
+        Some(GameEnd::FourRow { lines, .. }) => lines.iter().filter(|(s, _)| *s == side).map(|(_, l)| *l).collect(),
+        _ => Vec::new(),
+    };
+    let mut stones = Vec::new();
+    for (c, column) in game.wall().iter().enumerate() {
+        for (r, p) in column.iter().enumerate() {
+            let col = drawn(side, width, c);
+            let (color, shape) = (p.color(), p.shape_toward(side));
+            let far = (tops && r + 1 == column.len()).then(|| p.shape_toward(1 - side));
+            let last = last == Some((c, r));
+            let win = lines.iter().any(|l| l.contains(&(c, r)));
+            let mut label = format!("{}: {}", cell_name(width, col as i32, r), stone_text(color, shape));
+            if let Some(far) = far {
+                label.push_str(&format!(", {} {}", t("oben sichtbar: gegenüber", "seen from above: far side"), shape_char(far)));
+            }
+            if last {
+                label.push_str(t(", zuletzt gesetzt", ", placed last"));
+            }
+            if win {
+                label.push_str(t(", Viererreihe", ", four-row"));
+            }
+            stones.push(Stone { col, row: r, color, shape, far, last, win, label });
+        }
+    }
+    let run_lines = match game.end() {
+        Some(GameEnd::Blocked { .. }) => game.three_run_cells(side).into_iter().map(|run| segment(side, width, run)).collect(),
+        _ => Vec::new(),
+    };
+    let places = if moving { places(game) } else { Vec::new() };
+    Wall { side, width, stones, win_lines: lines.iter().map(|l| segment(side, width, (l[0], l[3]))).collect(), run_lines, places }
+}
+
+/// A place a stone could go in this position: the spot, where it lands (side-0 coordinates)
+/// and which remaining stones the colour rule lets go there (bit per stone id).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Place {
+    pub spot: Spot,
+    pub at: (usize, usize),
+    pub fits: u16,
+}
+
+/// Every place of this position, computed once per position.
+pub fn places(game: &VierMalVier) -> Vec<Place> {
+    if game.end().is_some() {
+        return Vec::new();
+    }
+    let stones = game.remaining();
+    game.spots()
+        .into_iter()
+        .filter_map(|spot| {
+            let at = game.landing(spot).ok()?;
+            let fits = stones.iter().filter(|&&s| game.check_spot(s, spot).is_ok()).fold(0u16, |m, &s| m | 1 << (s % 16));
+            Some(Place { spot, at, fits })
+        })
+        .collect()
+}
+
+/// A place as drawn for the picked stone: drawn column (−1 … 4: beside the wall for new bottom
+/// stones), row, whether the colour rule allows it, whether it is chosen, and its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slot {
+    pub spot: Spot,
+    pub col: i32,
+    pub row: usize,
+    pub legal: bool,
+    pub chosen: bool,
+    pub label: String,
+}
+
+impl Slot {
+    /// Its key: a slot that moves or changes legality is drawn anew.
+    pub fn key(&self) -> u16 {
+        ((self.col + 1) as u16) | (self.row as u16) << 3 | u16::from(self.legal) << 5
+    }
+}
+
+/// The places for the picked stone as `side` sees them, and the stone shown on the chosen one:
+/// (column, row, colour, shape toward the viewer).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Pick {
+    pub slots: Vec<Slot>,
+    pub preview: Option<(i32, usize, u8, u8)>,
+}
+
+/// What the side of `wall` sees of holding `stone` with `face` toward them, `chosen` its place.
+/// Only for the person to move (the wall holds its places).
+pub fn pick(wall: &Wall, stone: Option<u8>, face: u8, chosen: Option<Spot>) -> Pick {
+    let Some(stone) = stone else { return Pick::default() };
+    let (width, side) = (wall.width, wall.side);
+    let s = STONES[usize::from(stone) % STONE_COUNT];
+    let mut pick = Pick::default();
+    for p in &wall.places {
+        let col = match p.spot {
+            // The first stone stands in the middle.
+            _ if width == 0 => 0,
+            // A new stone at side 0's left end is at the right end for side 1, and so on.
+            Spot::Left => if side == 0 { -1 } else { width as i32 },
+            Spot::Right => if side == 0 { width as i32 } else { -1 },
+            Spot::On(c) => drawn(side, width, c) as i32,
+        };
+        let legal = p.fits & 1 << (stone % 16) != 0;
+        let is_chosen = chosen == Some(p.spot);
+        let mut label = cell_name(width.max(1), col, p.at.1);
+        label.push_str(match (legal, is_chosen) {
+            (false, _) => t(": Farbregel – nicht erlaubt", ": colour rule – not allowed"),
+            (true, false) => t(": hier setzen", ": place here"),
+            (true, true) => t(": gewählt – nochmal zum Setzen", ": chosen – again to place"),
+        });
+        if is_chosen {
+            pick.preview = Some((col, p.at.1, s.color, s.faces[usize::from(face % 2)]));
+        }
+        // Left to right as drawn (the keyboard order).
+        let at = pick.slots.iter().position(|s| s.col > col).unwrap_or(pick.slots.len());
+        pick.slots.insert(at, Slot { spot: p.spot, col, row: p.at.1, legal, chosen: is_chosen, label });
+    }
+    pick
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::viermalvier::{Move, Options};
+    use crate::lang::{set_lang, Lang};
+
+    fn game(view: View) -> VierMalVier {
+        VierMalVier::new(2, Options { view, ..Options::default() }, 5).unwrap()
+    }
+
+    /// Places the first stone that fits somewhere, its face 0 toward side 0.
+    fn place_any(g: &mut VierMalVier) -> (u8, Spot) {
+        let (stone, spot) = g.remaining().into_iter().find_map(|s| g.spots_for(s).first().map(|&sp| (s, sp))).unwrap();
+        g.apply(&Move::Place { stone, face: 0, spot }).unwrap();
+        (stone, spot)
+    }
+
+    #[test]
+    fn each_side_sees_its_faces_and_in_the_hidden_view_only_the_tops_of_the_far_side() {
+        set_lang(Lang::De);
+        let mut g = game(View::Hidden);
+        let (a, _) = place_any(&mut g);
+        g.apply(&Move::Place { stone: g.remaining().into_iter().find(|&s| g.check_spot(s, Spot::On(0)).is_ok()).unwrap(), face: 1, spot: Spot::On(0) }).unwrap();
+        let (w0, w1) = (wall(&g, 0, Some((0, 1)), false), wall(&g, 1, None, false));
+        let faces = STONES[usize::from(a)].faces;
+        let bottom0 = w0.stones.iter().find(|s| s.row == 0).unwrap();
+        assert_eq!((bottom0.shape, bottom0.far), (faces[0], None), "a covered stone: only the near face");
+        let bottom1 = w1.stones.iter().find(|s| s.row == 0).unwrap();
+        assert_eq!(bottom1.shape, faces[1], "the other side sees the other face");
+        let top = w0.stones.iter().find(|s| s.row == 1).unwrap();
+        assert!(top.far.is_some() && top.last, "the top shows its far face from above");
+        assert!(top.label.starts_with("Spalte 1, Reihe 2: ") && top.label.contains("oben sichtbar: gegenüber") && top.label.ends_with("zuletzt gesetzt"), "{}", top.label);
+        // No name says anything of a covered stone's far face.
+        let far_of_bottom = shape_char(faces[1]);
+        assert!(!bottom0.label.contains(&format!("gegenüber {far_of_bottom}")), "{}", bottom0.label);
+        // The open view shows no tops: both sides are on screen anyway.
+        let mut open = game(View::Open);
+        place_any(&mut open);
+        assert!(wall(&open, 0, None, false).stones.iter().all(|s| s.far.is_none()));
+    }
+
+    #[test]
+    fn side_one_sees_the_wall_mirrored() {
+        let mut g = game(View::Open);
+        place_any(&mut g);
+        let (stone, spot) = g.remaining().into_iter().find_map(|s| g.check_spot(s, Spot::Right).ok().map(|_| (s, Spot::Right))).unwrap();
+        g.apply(&Move::Place { stone, face: 0, spot }).unwrap();
+        let w1 = wall(&g, 1, Some((1, 0)), false);
+        let new = w1.stones.iter().find(|s| s.last).unwrap();
+        assert_eq!(new.col, 0, "side 0's right end is side 1's left");
+        assert!(new.label.starts_with("Spalte 1, Reihe 1") || new.label.starts_with("column 1, row 1"), "{}", new.label);
+    }
+
+    #[test]
+    fn the_picked_stone_gets_its_places_legal_or_not_and_a_preview_on_the_chosen_one() {
+        set_lang(Lang::De);
+        let mut g = game(View::Hidden);
+        let (first, _) = place_any(&mut g);
+        let w = wall(&g, 0, None, true);
+        assert_eq!(w.places.len(), 3, "left, right and on top of the first stone");
+        assert!(wall(&g, 1, None, false).places.is_empty(), "places only for the person to move");
+        // A stone of the same colour may not stand beside or on it.
+        let color = STONES[usize::from(first)].color;
+        let same = g.remaining().into_iter().find(|&s| STONES[usize::from(s)].color == color).unwrap();
+        let p = pick(&w, Some(same), 0, None);
+        assert!(p.slots.iter().all(|s| !s.legal && s.label.contains("Farbregel")), "{:?}", p.slots);
+        let other = g.remaining().into_iter().find(|&s| STONES[usize::from(s)].color != color).unwrap();
+        let p = pick(&w, Some(other), 1, Some(Spot::On(0)));
+        assert!(p.slots.iter().all(|s| s.legal));
+        let chosen: Vec<&Slot> = p.slots.iter().filter(|s| s.chosen).collect();
+        assert_eq!(chosen.len(), 1);
+        assert_eq!(chosen[0].label, "Spalte 1, Reihe 2: gewählt – nochmal zum Setzen");
+        let s = STONES[usize::from(other)];
+        assert_eq!(p.preview, Some((0, 1, s.color, s.faces[1])));
+        // Ordered left to right as drawn (keyboard order).
+        let cols: Vec<i32> = p.slots.iter().map(|s| s.col).collect();
+        assert_eq!(cols, vec![-1, 0, 1]);
+        // Nothing picked: no places, no preview.
+        assert_eq!(pick(&w, None, 0, None), Pick::default());
+    }
+
+    #[test]
+    fn a_finished_game_marks_the_winning_line_on_its_side() {
+        // Random games until one ends in a four-row.
+        for seed in 0..200 {
+            let mut g = VierMalVier::new(2, Options::default(), seed).unwrap();
+            let mut rng = seed;
+            while g.end().is_none() {
+                let moves: Vec<Move> = g.legal_moves().into_iter().filter(|m| matches!(m, Move::Place { .. })).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g.apply(&moves[(rng >> 33) as usize % moves.len()]).unwrap();
+            }
+            if let Some(GameEnd::FourRow { lines, .. }) = g.end().cloned() {
+                let (side, line) = lines[0];
+                let w = wall(&g, side, None, true);
+                assert!(!w.win_lines.is_empty());
+                assert!(w.stones.iter().filter(|s| s.win).count() >= 4, "the four-row's stones are marked");
+                assert!(w.stones.iter().all(|s| s.far.is_none()), "a finished game shows no tops");
+                let cell = line[0];
+                let drawn_col = if side == 0 { cell.0 } else { g.width() - 1 - cell.0 };
+                assert!(w.stones.iter().any(|s| s.win && s.col == drawn_col && s.row == cell.1));
+                assert!(w.places.is_empty(), "no places after the end");
+                return;
+            }
+        }
+        panic!("no four-row in 200 random games");
+    }
+}
