@@ -86,7 +86,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let picked = RwSignal::new(Vec::<usize>::new());
     let confirm_locked = RwSignal::new(None::<Vec<u8>>);
 
-    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
+    let seats = game.seats();
     // Everything the board shows, the hand and the open plays: computed once per position and
     // viewer (the player whose private cards may be shown, never a computer's). A tap on a
     // card changes only the selection below, never this.

@@ -117,7 +117,7 @@ pub fn PlaySudoku() -> impl IntoView {
     // (keyed by seed and move count, as a rematch reuses this screen).
     let new_record = RwSignal::new(None::<result::NewRecord>);
 
-    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
+    let seats = game.seats();
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
     let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
     let acting = move || game.person_to_move();

@@ -178,7 +178,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let face = RwSignal::new(0u8);
     let chosen = RwSignal::new(None::<Spot>);
 
-    let seats = Signal::derive(move || game.with(|s| s.seats.clone()).unwrap_or_default());
+    let seats = game.seats();
     let running = move || game.with(|s| s.state.end().is_none()).unwrap_or(false);
     let open = move || game.with(|s| s.state.options().view == View::Open).unwrap_or(false);
     // The player whose side may be shown now; `None` behind the hand-over cover.
