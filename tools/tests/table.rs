@@ -108,6 +108,61 @@ fn open_saved(app: &App, game: &AnySession) {
     screens::open_saved(&app.b, &app.base_url, game).ctx("open the saved game");
 }
 
+/// One game of each kind, some moves in, where the next player gets the hand-over cover, each
+/// with the data-test of one of its board's fields.
+fn games_at_the_cover() -> [(&'static str, AnySession); 4] {
+    use spieltisch::engine::{gutangelegt::GutAngelegt, sudoku::Sudoku};
+    [
+        ("field", AnySession::Just4Fun(screens::random_game::<Just4Fun>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        ("card", AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        ("cell", AnySession::Sudoku(screens::random_game::<Sudoku>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        ("stone", AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), 5, |s| s.log.len() >= 5))),
+    ]
+}
+
+/// Every name the accessibility tree gives (ignored nodes left out): what a screen reader can say.
+fn accessible_names(app: &App) -> Vec<String> {
+    app.b.cdp("Accessibility.enable", serde_json::json!({})).ctx("accessibility on");
+    let tree = app.b.cdp("Accessibility.getFullAXTree", serde_json::json!({})).ctx("accessibility tree");
+    let nodes = tree["nodes"].as_array().cloned().unwrap_or_default();
+    assert!(!nodes.is_empty(), "no accessibility tree");
+    nodes
+        .iter()
+        .filter(|n| n["ignored"] != serde_json::json!(true))
+        .filter_map(|n| n["name"]["value"].as_str().map(str::trim).filter(|v| !v.is_empty()).map(String::from))
+        .collect()
+}
+
+/// Under the hand-over cover, Tab never takes the focus behind it, and nothing a screen reader
+/// can reach names what the player's hand holds (the names of their cards, tile or stones are
+/// read after the cover is lifted, and none of them was in the tree before).
+#[test]
+fn the_cover_keeps_the_focus_and_the_accessibility_tree_holds_no_secret() {
+    let app = App::start("cover_focus", "/spieltisch/");
+    for (_, game) in games_at_the_cover() {
+        let kind = game.kind().id();
+        open_saved(&app, &game);
+        app.wait("[data-test=handover]");
+        for press in 0..12 {
+            app.b.press(&[spieltisch_tools::webdriver::KEY_TAB]).ctx("tab");
+            // Inside the cover, or out of the page (to the browser's own bar), never behind it.
+            let at = app.js("const a = document.activeElement; return !a || a === document.body ? 'outside the page' : a.closest('[data-test=handover]') ? 'cover' : a.outerHTML.slice(0, 120);");
+            assert!(at == "cover" || at == "outside the page", "{kind}: tab {press} took the focus behind the cover, to {at}");
+        }
+        let under_cover = accessible_names(&app);
+        screens::reveal(&app.b).ctx("lift the cover");
+        let hand = app.js(
+            "return [...document.querySelectorAll('[data-test=hand] [aria-label], [data-test=hand-card], [data-test=held-tile], [data-test=tafel-stone]')]
+               .map(e => (e.getAttribute('aria-label') || e.textContent).trim()).filter(t => t);",
+        );
+        let hand: Vec<String> = serde_json::from_value(hand).expect("names");
+        assert!(!hand.is_empty(), "{kind}: the player has a hand to hide");
+        for secret in &hand {
+            assert!(!under_cover.contains(secret), "{kind}: {secret:?} was readable under the cover");
+        }
+    }
+}
+
 /// Just 4 Fun, the end by majorities: every field someone keeps is marked with the keeper, and
 /// only those.
 #[test]
@@ -210,14 +265,8 @@ fn the_three_runs_are_drawn_at_a_blocked_end() {
 /// view covers its wall completely.
 #[test]
 fn the_cover_shows_the_public_board_and_the_news() {
-    use spieltisch::engine::{gutangelegt::GutAngelegt, sudoku::Sudoku};
     let app = App::start("cover_news", "/spieltisch/");
-    let games = [
-        ("field", AnySession::Just4Fun(screens::random_game::<Just4Fun>(3, Default::default(), 5, |s| s.log.len() >= 7))),
-        ("card", AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(3, Default::default(), 5, |s| s.log.len() >= 7))),
-        ("cell", AnySession::Sudoku(screens::random_game::<Sudoku>(3, Default::default(), 5, |s| s.log.len() >= 7))),
-        ("stone", AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), 5, |s| s.log.len() >= 5))),
-    ];
+    let games = games_at_the_cover();
     for (target, game) in games {
         let kind = game.kind().id();
         let next = game.to_move().expect("running");

@@ -40,7 +40,8 @@ pub fn Play() -> impl IntoView {
 
     view! {
         <main class="play" data-test="game" data-save-key=save_key>
-            <header class="topbar">
+            // Under the cover nothing behind it takes focus or taps: the bar, the game's screen.
+            <header class="topbar" inert=move || ctx.cover.get().is_some()>
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
                 // The full name, and on a phone the short one (CSS shows one of them).
                 <h1>{move || kind.get().map(|k| view! {
@@ -79,7 +80,6 @@ pub fn Play() -> impl IntoView {
                     <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
                 </button>
             </header>
-            // Under the cover nothing of the game's screen takes focus or taps.
             <div class="play-body" inert=move || ctx.cover.get().is_some()>
             {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
