@@ -22,64 +22,82 @@ use web_sys::{Element, HtmlElement, KeyboardEvent};
 
 #[derive(Clone, Copy)]
 pub struct Roving {
-    /// The item that holds the tab stop, clamped to the group's length (items may go).
-    stop: Memo<usize>,
+    /// The item last focused; the tab stop is this one, or the last item if the group shrank.
     last: RwSignal<usize>,
+    len: Signal<usize>,
 }
 
 impl Roving {
     pub fn new(len: impl Into<Signal<usize>>) -> Roving {
-        let len = len.into();
-        let last = RwSignal::new(0);
-        Roving { stop: Memo::new(move |_| last.get().min(len.get().saturating_sub(1))), last }
+        Roving { last: RwSignal::new(0), len: len.into() }
     }
 
-    /// Item `i`'s tab index; a memo, so moving the stop changes two items, not the whole group.
-    pub fn tabindex(self, i: usize) -> Memo<&'static str> {
-        let stop = self.stop;
-        Memo::new(move |_| if stop.get() == i { "0" } else { "-1" })
+    /// Item `i`'s tab index, "0" for the group's one stop, else "-1". One closure type for every
+    /// board (the page carries its code once); an attribute is only written when it changes, so
+    /// moving the stop touches two items.
+    pub fn tabindex(self, i: usize) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        move || if self.last.get().min(self.len.get().saturating_sub(1)) == i { "0" } else { "-1" }
     }
 
     pub fn focused(self, i: usize) {
-        if self.last.get_untracked() != i {
-            self.last.set(i);
-        }
+        self.last.set(i);
     }
 
     /// Arrows (and Home/End) move focus within the group; Enter and Space run `tap`.
     pub fn keydown(self, ev: &KeyboardEvent, cols: usize, tap: impl FnOnce()) {
-        let step = cols.max(1) as isize;
-        let (delta, row) = match ev.key().as_str() {
-            "Enter" | " " => {
-                ev.prevent_default();
-                return tap();
-            }
-            "ArrowRight" => (1, false),
-            "ArrowLeft" => (-1, false),
-            "ArrowDown" if cols > 0 => (step, false),
-            "ArrowUp" if cols > 0 => (-step, false),
-            "ArrowDown" => (1, false),
-            "ArrowUp" => (-1, false),
-            "Home" => (-1, true),
-            "End" => (1, true),
-            _ => return,
-        };
-        ev.prevent_default();
-        let Some(from) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
-        let (mut walk, mut target, mut moved) = (from, None, 0);
-        // Home/End walk to the end of the group; arrows stop at its edge rather than wrap.
-        while row || moved < delta.abs() {
-            let next = if delta > 0 { walk.next_element_sibling() } else { walk.previous_element_sibling() };
-            let Some(next) = next else { break };
-            if next.has_attribute("tabindex") {
-                moved += 1;
-                target = Some(next.clone());
-            }
-            walk = next;
-        }
-        if let Some(target) = target.filter(|_| row || moved == delta.abs()) {
-            // SVG items too: `focus` is looked up on the element at run time.
-            let _ = target.unchecked_ref::<HtmlElement>().focus();
+        if let Some(group) = key(ev, cols) {
+            tap();
+            keep_focus(group);
         }
     }
+}
+
+/// Moves the focus for an arrow, Home or End key; for Enter and Space the group (the item's
+/// parent), as the caller taps then. Not generic: the page carries this code once.
+fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
+    let step = cols.max(1) as isize;
+    let (delta, row) = match ev.key().as_str() {
+        "Enter" | " " => {
+            ev.prevent_default();
+            return Some(ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.parent_element()));
+        }
+        "ArrowRight" => (1, false),
+        "ArrowLeft" => (-1, false),
+        "ArrowDown" if cols > 0 => (step, false),
+        "ArrowUp" if cols > 0 => (-step, false),
+        "ArrowDown" => (1, false),
+        "ArrowUp" => (-1, false),
+        "Home" => (-1, true),
+        "End" => (1, true),
+        _ => return None,
+    };
+    ev.prevent_default();
+    let from = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok())?;
+    let (mut walk, mut target, mut moved) = (from, None, 0);
+    // Home/End walk to the end of the group; arrows stop at its edge rather than wrap.
+    while row || moved < delta.abs() {
+        let next = if delta > 0 { walk.next_element_sibling() } else { walk.previous_element_sibling() };
+        let Some(next) = next else { break };
+        if next.has_attribute("tabindex") {
+            moved += 1;
+            target = Some(next.clone());
+        }
+        walk = next;
+    }
+    if let Some(target) = target.filter(|_| row || moved == delta.abs()) {
+        // SVG items too: `focus` is looked up on the element at run time.
+        let _ = target.unchecked_ref::<HtmlElement>().focus();
+    }
+    None
+}
+
+/// A tap may redraw the item (a keyed list makes a new element): the focus then stays in the
+/// group, on its tab stop.
+fn keep_focus(group: Option<Element>) {
+    request_animation_frame(move || {
+        let lost = document().active_element().is_none_or(|el| el.tag_name() == "BODY");
+        if let Some(stop) = group.filter(|_| lost).and_then(|g| g.query_selector("[tabindex='0']").ok().flatten()) {
+            let _ = stop.unchecked_ref::<HtmlElement>().focus();
+        }
+    });
 }
