@@ -114,11 +114,11 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
 
     // Once per position: the table and whether the person at the device lays now.
-    let laying = Memo::new(move |_| acting() && !over());
-    let table = Memo::new(move |_| game.with(|s| view::table(&s.state, s.log.last(), laying.get())).unwrap_or_default());
+    let laying = move || acting() && !over();
+    let table = Memo::new(move |_| game.with(|s| view::table(&s.state, s.log.last(), laying())).unwrap_or_default());
     // Per tap: the hand as shown, the picked card on its place.
     let tap = Memo::new(move |_| {
-        let sel = sel.get().filter(|_| laying.get());
+        let sel = sel.get().filter(|_| laying());
         table.with(|t| game.with(|s| view::tap(&s.state, t, viewer(), sel.as_ref()))).unwrap_or_default()
     });
     // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
