@@ -282,7 +282,8 @@ fn Hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>
     let toggle = move |i: usize| if !must_swap.get_untracked() { on_toggle.run(i) };
     view! {
         <div class="hand" data-test="hand" role="group" aria-label=t("Deine Karten", "Your cards")>
-            // At most four cards: redrawn together (a keyed list would cost the page more code).
+            // At most four cards, redrawn together when the hand changes (a keyed list would cost
+            // the page more code); picking one changes only its aria-pressed.
             {move || {
                 let locked = must_swap.get();
                 let hand = model.with(|m| m.hand.clone());
@@ -291,7 +292,7 @@ fn Hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>
                         class="card"
                         data-test="card"
                         data-value=value.to_string()
-                        aria-pressed=shown.with(|p| p.contains(&i)).to_string()
+                        aria-pressed=move || shown.with(|p| p.contains(&i)).to_string()
                         aria-disabled=locked.then_some("true")
                         aria-label=view::card_name(value, locked)
                         tabindex=roving.tabindex(i)
