@@ -3,7 +3,7 @@
 
 use crate::engine::just4fun::{Just4Fun, Move, CELLS};
 use crate::engine::Game;
-use crate::lang::{count_noun, is_de, t};
+use crate::lang::{count_noun, t};
 use crate::session::Seat;
 
 /// One field as a sighted player sees it.
@@ -126,7 +126,8 @@ pub fn field_name(f: &Field, seats: &[Seat], target: bool) -> String {
 
 /// A hand card's accessible name: "Karte 7" (", gesperrt" while no play is open).
 pub fn card_name(value: u8, locked: bool) -> String {
-    let mut s = if is_de() { format!("Karte {value}") } else { format!("Card {value}") };
+    let mut s = String::from(t("Karte ", "Card "));
+    s += &value.to_string();
     if locked {
         s += t(", gesperrt", ", blocked");
     }

@@ -221,12 +221,12 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 } else if game.viewer().is_some() {
                     view! {
                         <div class="hand-area">
-                            <Hand model=model shown=shown must_swap=must_swap on_toggle=Callback::new(move |i: usize| {
+                            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
                                 let mut p = shown.get_untracked();
                                 if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
                                 ctx.computers.hint.set(None);
                                 picked.set(p);
-                            }) />
+                            }))}
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 {move || if must_swap.get() {
@@ -276,8 +276,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
 /// The viewer's cards, one button each; a keyboard moves along them (keyboard.rs). While no
 /// play is open they stay focusable but say so ("gesperrt") and do nothing.
-#[component]
-fn Hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>, on_toggle: Callback<usize>) -> impl IntoView {
+fn hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>, on_toggle: Callback<usize>) -> impl IntoView {
     let roving = Roving::new(Signal::derive(move || model.with(|m| m.hand.len())));
     let toggle = move |i: usize| if !must_swap.get_untracked() { on_toggle.run(i) };
     view! {
