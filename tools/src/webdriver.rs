@@ -30,6 +30,7 @@ pub const KEY_RIGHT: &str = "\u{E014}";
 pub const KEY_DOWN: &str = "\u{E015}";
 pub const KEY_HOME: &str = "\u{E011}";
 pub const KEY_END: &str = "\u{E010}";
+pub const KEY_SHIFT: &str = "\u{E008}";
 
 /// The Chromium flags every session uses (plus `--user-data-dir` and `--window-size`).
 pub const CHROMIUM_FLAGS: &[&str] = &[
@@ -419,6 +420,14 @@ impl Browser {
             .iter()
             .flat_map(|k| [json!({ "type": "keyDown", "value": k }), json!({ "type": "keyUp", "value": k })])
             .collect();
+        let actions = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": steps }] });
+        self.cmd("POST", "/actions", Some(actions))?;
+        self.cmd("DELETE", "/actions", None).map(|_| ())
+    }
+
+    /// Presses `key` while Shift is held (Shift+Tab: focus goes back).
+    pub fn press_shifted(&self, key: &str) -> Result<()> {
+        let steps = [json!({ "type": "keyDown", "value": KEY_SHIFT }), json!({ "type": "keyDown", "value": key }), json!({ "type": "keyUp", "value": key }), json!({ "type": "keyUp", "value": KEY_SHIFT })];
         let actions = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": steps }] });
         self.cmd("POST", "/actions", Some(actions))?;
         self.cmd("DELETE", "/actions", None).map(|_| ())
