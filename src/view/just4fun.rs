@@ -224,4 +224,17 @@ mod tests {
         assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 1 Stein, Viererreihe");
         assert!(b.fields.iter().all(|f| f.kept_by.is_none()), "a line win keeps nothing");
     }
+
+    #[test]
+    fn the_end_by_majorities_says_who_keeps_each_field() {
+        set_lang(Lang::De);
+        let g = Just4Fun::from_position("players=2; 35:A2,B1; 1:B; 6:A,B; boxed=A17,B17").unwrap();
+        assert!(g.is_over(), "every stone is used");
+        let b = board(&g, None, None);
+        assert_eq!(b.fields[0].kept_by, Some(0), "35: Anna 2 against 1");
+        assert_eq!(b.fields[1].kept_by, Some(1), "1: Ben alone");
+        assert_eq!(b.fields[2].kept_by, None, "6: a tie clears the field");
+        assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna");
+        assert!(b.fields.iter().all(|f| !f.in_line && !f.blocked), "no line, nobody to move");
+    }
 }
