@@ -15,6 +15,9 @@
 //! grid's width; 0 makes a row (a hand), where every arrow steps by one. Items must be the
 //! focusable elements among their siblings, in index order (other siblings, without a
 //! `tabindex`, are passed over), so an arrow key simply focuses the item that many steps away.
+//! When a tap redraws the focused item (a keyed list makes a new element), the focus returns
+//! to the group's tab stop in the next frame. The hand-over cover and questions take the focus
+//! themselves (`components::focus_soon`), and after the cover the board's tab stop gets it.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

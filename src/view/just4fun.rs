@@ -3,7 +3,7 @@
 
 use crate::engine::just4fun::{Just4Fun, Move, CELLS};
 use crate::engine::Game;
-use crate::lang::{count_noun, is_de, t};
+use crate::lang::{count_noun, t};
 use crate::session::Seat;
 
 /// One field as a sighted player sees it.
@@ -126,7 +126,8 @@ pub fn field_name(f: &Field, seats: &[Seat], target: bool) -> String {
 
 /// A hand card's accessible name: "Karte 7" (", gesperrt" while no play is open).
 pub fn card_name(value: u8, locked: bool) -> String {
-    let mut s = if is_de() { format!("Karte {value}") } else { format!("Card {value}") };
+    let mut s = String::from(t("Karte ", "Card "));
+    s += &value.to_string();
     if locked {
         s += t(", gesperrt", ", blocked");
     }
@@ -222,5 +223,18 @@ mod tests {
         set_lang(Lang::De);
         assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 1 Stein, Viererreihe");
         assert!(b.fields.iter().all(|f| f.kept_by.is_none()), "a line win keeps nothing");
+    }
+
+    #[test]
+    fn the_end_by_majorities_says_who_keeps_each_field() {
+        set_lang(Lang::De);
+        let g = Just4Fun::from_position("players=2; 35:A2,B1; 1:B; 6:A,B; boxed=A17,B17").unwrap();
+        assert!(g.is_over(), "every stone is used");
+        let b = board(&g, None, None);
+        assert_eq!(b.fields[0].kept_by, Some(0), "35: Anna 2 against 1");
+        assert_eq!(b.fields[1].kept_by, Some(1), "1: Ben alone");
+        assert_eq!(b.fields[2].kept_by, None, "6: a tie clears the field");
+        assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna");
+        assert!(b.fields.iter().all(|f| !f.in_line && !f.blocked), "no line, nobody to move");
     }
 }

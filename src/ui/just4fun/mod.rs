@@ -221,12 +221,12 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 } else if game.viewer().is_some() {
                     view! {
                         <div class="hand-area">
-                            <Hand model=model shown=shown must_swap=must_swap on_toggle=Callback::new(move |i: usize| {
+                            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
                                 let mut p = shown.get_untracked();
                                 if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
                                 ctx.computers.hint.set(None);
                                 picked.set(p);
-                            }) />
+                            }))}
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 {move || if must_swap.get() {
@@ -276,13 +276,13 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
 /// The viewer's cards, one button each; a keyboard moves along them (keyboard.rs). While no
 /// play is open they stay focusable but say so ("gesperrt") and do nothing.
-#[component]
-fn Hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>, on_toggle: Callback<usize>) -> impl IntoView {
+fn hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>, on_toggle: Callback<usize>) -> impl IntoView {
     let roving = Roving::new(Signal::derive(move || model.with(|m| m.hand.len())));
     let toggle = move |i: usize| if !must_swap.get_untracked() { on_toggle.run(i) };
     view! {
         <div class="hand" data-test="hand" role="group" aria-label=t("Deine Karten", "Your cards")>
-            // At most four cards: redrawn together (a keyed list would cost the page more code).
+            // At most four cards, redrawn together when the hand changes (a keyed list would cost
+            // the page more code); picking one changes only its aria-pressed.
             {move || {
                 let locked = must_swap.get();
                 let hand = model.with(|m| m.hand.clone());
@@ -291,7 +291,7 @@ fn Hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>
                         class="card"
                         data-test="card"
                         data-value=value.to_string()
-                        aria-pressed=shown.with(|p| p.contains(&i)).to_string()
+                        aria-pressed=move || shown.with(|p| p.contains(&i)).to_string()
                         aria-disabled=locked.then_some("true")
                         aria-label=view::card_name(value, locked)
                         tabindex=roving.tabindex(i)
