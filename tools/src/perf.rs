@@ -695,7 +695,16 @@ fn write_static_board(dir: &Path, base: &str) -> Res<()> {
 
 /// One side-by-side run: the static page, then the app on the same game (fresh browser, app
 /// never loaded before). Returns (static, app) ms to the first frame with a board.
-fn side_by_side(base: &str, cpu: f64, slow_net: bool) -> Res<(f64, f64, LongTasks)> {
+/// One side-by-side measurement (ms from navigation start).
+struct SideBySide {
+    static_board: f64,
+    app_board: f64,
+    /// When the app's Wasm had arrived (its `responseEnd`).
+    app_wasm: f64,
+    app_long: LongTasks,
+}
+
+fn side_by_side(base: &str, cpu: f64, slow_net: bool) -> Res<SideBySide> {
     let b = startup_browser(1.0, false)?;
     store_game(&b, base, Some(&saved_game()), false)?;
     throttle(&b, cpu, slow_net)?;
@@ -703,7 +712,11 @@ fn side_by_side(base: &str, cpu: f64, slow_net: bool) -> Res<(f64, f64, LongTask
     let (static_ms, _) = startup_mark(&b, "board")?;
     b.goto(&format!("{base}#/play/{SAVE_ID}"))?;
     let (app_ms, long) = startup_mark(&b, "board")?;
-    Ok((static_ms, app_ms, long))
+    let wasm = b.execute(
+        "const w = performance.getEntriesByType('resource').find(e => e.name.endsWith('.wasm')); return w ? w.responseEnd : null;",
+        vec![],
+    )?;
+    Ok(SideBySide { static_board: static_ms, app_board: app_ms, app_wasm: wasm.as_f64().unwrap_or(f64::NAN), app_long: long })
 }
 
 /// Start-up: longest tasks (home; a new Just 4 Fun game by taps) and app vs static page.
@@ -762,20 +775,22 @@ pub fn startup_section(dist: &Path, runs: usize) -> Res<()> {
         println!("| conditions | static page | app | app ÷ static | app's longest task before the board |");
         println!("|---|---|---|---|---|");
         for (label, cpu, slow) in [("unthrottled", 1.0, false), ("4× CPU + Fast 3G", 4.0, true)] {
-            let (mut st, mut app, mut ratio, mut longest) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let (mut st, mut app, mut wasm, mut ratio, mut longest) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for _ in 0..runs {
-                let (s, a, l) = side_by_side(&base, cpu, slow)?;
-                st.push(s);
-                app.push(a);
-                ratio.push(a / s);
-                if let Some((m, _)) = l {
-                    longest.push(m);
+                let m = side_by_side(&base, cpu, slow)?;
+                st.push(m.static_board);
+                app.push(m.app_board);
+                wasm.push(m.app_wasm);
+                ratio.push(m.app_board / m.static_board);
+                if let Some((l, _)) = m.app_long {
+                    longest.push(l);
                 }
             }
             println!(
-                "| {label} | {:.0} ms | {:.0} ms | {:.1}× | {} |",
+                "| {label} | {:.0} ms | {:.0} ms (Wasm in at {:.0} ms) | {:.1}× | {} |",
                 median(&st),
                 median(&app),
+                median(&wasm),
                 median(&ratio),
                 if longest.is_empty() { "–".into() } else if median(&longest) > 0.0 { format!("{:.0} ms", median(&longest)) } else { "none over 50 ms".into() }
             );
