@@ -803,3 +803,24 @@ pub fn startup_section(dist: &Path, runs: usize) -> Res<()> {
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_are_nearest_rank() {
+        let v: Vec<f64> = (1..=20).rev().map(f64::from).collect();
+        assert_eq!(median(&v), 10.0);
+        assert_eq!(quantile(&v, 0.95), 19.0);
+        assert_eq!(quantile(&[7.0], 0.95), 7.0);
+        assert!(quantile(&[], 0.5).is_nan());
+    }
+
+    #[test]
+    fn dom_changes_compare_the_first_and_the_last_turns() {
+        let tap = |what, turn, dom_changes| Tap { what, turn, ms: 1.0, event_timing: 0.0, dom_changes, clicked: true };
+        let taps: Vec<Tap> = (1..=10).flat_map(|t| [tap("card", t, 5), tap("lay", t, t as u64 * 100)]).collect();
+        assert_eq!(dom_changes_line(&taps, 10, 3), "card 5 → 5, lay 200 → 900");
+    }
+}
