@@ -96,14 +96,27 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
         if audit["scoreDisplayMode"].as_str() != Some("binary") || audit["score"].as_f64() != Some(0.0) {
             continue;
         }
-        let selectors = audit["details"]["items"]
-            .as_array()
+        // Per distinct selector: how many nodes, one node's label, and axe's reason.
+        let mut nodes: Vec<(String, usize, String)> = Vec::new();
+        let mut why = String::new();
+        for item in audit["details"]["items"].as_array().into_iter().flatten() {
+            let node = &item["node"];
+            let selector = node["selector"].as_str().unwrap_or("?").to_string();
+            if why.is_empty() {
+                why = node["explanation"].as_str().unwrap_or("").lines().map(str::trim).filter(|l| !l.is_empty()).nth(1).unwrap_or("").to_string();
+            }
+            match nodes.iter_mut().find(|n| n.0 == selector) {
+                Some(n) => n.1 += 1,
+                None => nodes.push((selector, 1, node["nodeLabel"].as_str().unwrap_or("").chars().take(60).collect())),
+            }
+        }
+        let selectors = nodes
             .into_iter()
-            .flatten()
-            .filter_map(|i| i["node"]["selector"].as_str().map(str::to_string))
+            .map(|(sel, n, label)| format!("{sel}{}{}", if n > 1 { format!(" ×{n}") } else { String::new() }, if label.is_empty() { String::new() } else { format!(" (e.g. \"{label}\")") }))
             .collect();
         let weighed = r["weight"].as_f64().unwrap_or(0.0) > 0.0;
-        failing.push((if weighed { id.to_string() } else { format!("{id} (not scored)") }, selectors));
+        let id = format!("{id}{}{}", if weighed { "" } else { " (not scored)" }, if why.is_empty() { String::new() } else { format!(" — {why}") });
+        failing.push((id, selectors));
     }
     b.goto(&url)?;
     let shown = b
@@ -159,7 +172,7 @@ pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
             println!("  {name}: none");
         }
         for (id, selectors) in failing {
-            let shown: Vec<&str> = selectors.iter().take(6).map(String::as_str).collect();
+            let shown: Vec<&str> = selectors.iter().take(8).map(String::as_str).collect();
             let more = selectors.len().saturating_sub(shown.len());
             println!("  {name}: {id}: {}{}", shown.join(" · "), if more > 0 { format!(" (+{more} more)") } else { String::new() });
         }

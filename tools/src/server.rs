@@ -517,4 +517,39 @@ mod tests {
         assert_eq!(err.kind(), io::ErrorKind::ConnectionRefused, "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// A raw GET with `headers`; returns (head, body).
+    fn raw_get(addr: SocketAddr, path: &str, headers: &str) -> (String, Vec<u8>) {
+        let mut c = TcpStream::connect(addr).unwrap();
+        write!(c, "GET {path} HTTP/1.1\r\nHost: x\r\n{headers}\r\n").unwrap();
+        let mut all = Vec::new();
+        c.read_to_end(&mut all).unwrap();
+        let end = all.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        (String::from_utf8_lossy(&all[..end]).to_string(), all[end + 4..].to_vec())
+    }
+
+    #[test]
+    fn compresses_text_for_browsers_that_accept_brotli() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-srv-br-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = "<p>Spieltisch</p>\n".repeat(200);
+        std::fs::write(dir.join("index.html"), &text).unwrap();
+        std::fs::write(dir.join("icon.png"), [137u8, 80, 78, 71]).unwrap();
+        let srv = StaticServer::serve_compressed(&dir, "/s").unwrap();
+
+        let (head, body) = raw_get(srv.addr(), "/s/", "Accept-Encoding: gzip, deflate, br\r\n");
+        assert!(head.contains("Content-Encoding: br"), "{head}");
+        assert!(body.len() < text.len() / 10, "{} bytes for {}", body.len(), text.len());
+        let mut plain = String::new();
+        brotli::Decompressor::new(&body[..], 4096).read_to_string(&mut plain).unwrap();
+        assert_eq!(plain, text);
+
+        let (head, body) = raw_get(srv.addr(), "/s/", "Accept-Encoding: gzip\r\n");
+        assert!(!head.contains("Content-Encoding"), "{head}");
+        assert_eq!(body, text.as_bytes());
+        let (head, body) = raw_get(srv.addr(), "/s/icon.png", "Accept-Encoding: br\r\n");
+        assert!(!head.contains("Content-Encoding"), "images are sent as they are: {head}");
+        assert_eq!(body.len(), 4);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
