@@ -458,23 +458,28 @@ fn a_whole_hidden_game_by_keyboard() {
         let viewer = state["to_move"].as_u64().unwrap() as usize;
         let name = app.autosave_player_names()[viewer].clone();
         assert_stone_names(&app, &state, viewer);
-        // A stone from the Tafeln (buttons), some Tabs in; the next one while none fits.
+        // A stone from the Tafeln (one tab stop per plate, arrows along it), some steps in; the
+        // next one while none fits: Right along the plate, Tab to the next plate (round the page).
         tab_to(&app, "[data-test=tafel-stone]", false);
         for _ in 0..pick.next(4) {
-            press(&app, &[KEY_TAB]);
+            press(&app, &[KEY_RIGHT]);
         }
         let mut stone = String::new();
         for _ in 0..17 {
-            if focused_attr(&app, "data-test").as_deref() != Some("tafel-stone") {
-                tab_to(&app, "[data-test=tafel-stone]", true);
-            }
             stone = focused_attr(&app, "aria-label").unwrap_or_default();
             press(&app, &[KEY_ENTER]);
             app.wait("[data-test=picked]");
             if app.exists("[data-test=slot][data-legal=true]") {
                 break;
             }
-            press(&app, &[KEY_TAB]);
+            let before = focused_attr(&app, "data-stone");
+            press(&app, &[KEY_RIGHT]);
+            if focused_attr(&app, "data-stone") == before {
+                press(&app, &[KEY_TAB]);
+            }
+            if focused_attr(&app, "data-test").as_deref() != Some("tafel-stone") {
+                tab_to(&app, "[data-test=tafel-stone]", false);
+            }
         }
         // Back to the wall (it comes before the Tafeln): its places are one group.
         tab_to(&app, "[data-test=slot]", true);

@@ -10,6 +10,7 @@ use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
+use crate::ui::keyboard::Roving;
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
 use crate::ui::gutangelegt::board::keyed;
@@ -400,16 +401,26 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
     };
     view! {
         <div class="vv-tafeln" data-test="tafeln">
-            {move || stones().into_iter().map(|row| view! {
-                <div class="vv-tafel">
+            {move || stones().into_iter().map(|row| {
+                // Each plate is one keyboard group: one tab stop, arrows along its stones.
+                let roving = Roving::new(Signal::stored(row.iter().flatten().count()));
+                let mut k = 0;
+                view! {
+                <div class="vv-tafel" role="group">
                     {row.into_iter().map(|slot| match slot {
                         Some(id) => {
                             let s = STONES[usize::from(id)];
+                            let i = k;
+                            k += 1;
+                            let pick = move || if game.person_to_move_untracked() { picked.set(Some(id)); face.set(0); chosen.set(None); };
                             view! {
                                 <button class="vv-tafel-stone" data-test="tafel-stone" data-stone=id.to_string() data-color=s.color.to_string()
                                     aria-pressed=move || (picked.get() == Some(id)).to_string()
                                     aria-label=format!("{} {}/{}", color_name(s.color), wall::shape_char(s.faces[0]), wall::shape_char(s.faces[1]))
-                                    on:click=move |_| if game.person_to_move_untracked() { picked.set(Some(id)); face.set(0); chosen.set(None); }>
+                                    tabindex=roving.tabindex(i)
+                                    on:focus=move |_| roving.focused(i)
+                                    on:keydown=move |ev| roving.keydown(&ev, 0, pick)
+                                    on:click=move |_| pick()>
                                     {stone_chip(s.color, s.faces[0], s.faces[1])}
                                 </button>
                             }.into_any()
@@ -417,7 +428,7 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
                         None => view! { <span class="vv-tafel-empty" aria-hidden="true"></span> }.into_any(),
                     }).collect_view()}
                 </div>
-            }).collect_view()}
+            }}).collect_view()}
         </div>
     }
 }
