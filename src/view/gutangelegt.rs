@@ -200,6 +200,38 @@ pub fn tap(game: &GutAngelegt, table: &Table, viewer: Option<usize>, sel: Option
     Tap { hand, chosen: Some(place), card: Some((at.0, at.1, [laid.color(0), laid.color(1), laid.color(2)])), shift: table_shift(place), lines, points }
 }
 
+/// The colour of the field at `at` (after-move coordinates) once the previewed card lies:
+/// the preview's or a laid card's; `None` for an empty field. What announcing names.
+pub fn field_color(table: &Table, tap: &Tap, at: (usize, usize)) -> Option<u8> {
+    let on = |col: usize, row: usize| (at.0 == col && (row..row + CARD_FIELDS).contains(&at.1)).then(|| at.1 - row);
+    if let Some((col, row, colors)) = tap.card {
+        if let Some(k) = on(col, row) {
+            return Some(colors[k]);
+        }
+    }
+    let (dx, dy) = tap.shift;
+    table.cards.iter().find_map(|c| on(c.col + dx, c.row + dy).map(|k| c.colors[k]))
+}
+
+/// The fields a claim can name: (columns, rows) of the table once the previewed card lies.
+pub fn field_bounds(table: &Table, tap: &Tap) -> (usize, usize) {
+    let (dx, dy) = tap.shift;
+    let cards = table.cards.iter().map(|c| (c.col + dx, c.row + dy));
+    cards.chain(tap.card.map(|(c, r, _)| (c, r))).fold((0, 0), |(w, h), (c, r)| (w.max(c + 1), h.max(r + CARD_FIELDS)))
+}
+
+/// The claim cursor's name: "Spalte 3, Feld 5: rot" (1-based), or "leer" for an empty field,
+/// and whether a claim starts there.
+pub fn cursor_name(table: &Table, tap: &Tap, at: (usize, usize), start: Option<(usize, usize)>) -> String {
+    let color = field_color(table, tap, at).map_or(t("leer", "empty"), color_name);
+    let (col, row) = (at.0 + 1, at.1 + 1);
+    let mut name = if crate::lang::is_de() { format!("Spalte {col}, Feld {row}: {color}") } else { format!("Column {col}, field {row}: {color}") };
+    if start == Some(at) {
+        name.push_str(t(", Anfang der Linie", ", start of the line"));
+    }
+    name
+}
+
 /// Everything one viewer's screen shows of the table (what the board draws, in one value).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Board {
@@ -326,5 +358,28 @@ mod tests {
         let b = board(&g, None, Some(0), true, Some(&sel));
         assert_eq!(b.tap.lines, vec![(claim, LineKind::Claim)]);
         assert_eq!(b.tap.points, 0, "announcing gives no points away");
+    }
+
+    #[test]
+    fn the_claim_cursor_names_fields_after_the_previewed_card_lies() {
+        set_lang(Lang::De);
+        let mut g = game();
+        let e = lay(&mut g, Place::Right);
+        let p = g.to_move().unwrap();
+        let card = g.hand(p)[0];
+        let sel = Selection { card, turned: false, place: Some(Place::Left), claims: Vec::new() };
+        let b = board(&g, Some(&e), Some(p), true, Some(&sel));
+        let (col, row, colors) = b.tap.card.expect("a preview");
+        // The new card lies at the left: the table moves one column right.
+        assert_eq!((col, row, b.tap.shift), (0, 0, (1, 0)));
+        assert_eq!(field_bounds(&b.table, &b.tap), (3, 3));
+        for k in 0..3 {
+            assert_eq!(field_color(&b.table, &b.tap, (0, k)), Some(colors[k]), "the preview's field {k}");
+        }
+        let laid = &b.table.cards[0];
+        assert_eq!(field_color(&b.table, &b.tap, (laid.col + 1, laid.row + 2)), Some(laid.colors[2]), "a laid card, moved");
+        assert_eq!(field_color(&b.table, &b.tap, (0, 3)), None, "below the table");
+        assert_eq!(cursor_name(&b.table, &b.tap, (0, 0), Some((0, 0))), format!("Spalte 1, Feld 1: {}, Anfang der Linie", color_name(colors[0])));
+        assert!(cursor_name(&b.table, &b.tap, (0, 3), None).ends_with("leer"));
     }
 }

@@ -162,8 +162,10 @@ fn announce_scores_only_claimed_lines() {
         };
         tap(wrong.from);
         tap(wrong.to);
-        tap(line.from);
-        tap(line.to);
+        // The right claim by keyboard: the table is a tab stop while a card is previewed; arrows
+        // move its cursor (after-move coordinates), Enter marks a field as a tap does.
+        claim_by_keys(&app, line);
+        assert_eq!(app.count("[data-test=claims] li"), 2, "both claims are listed");
         let score_before = state["scores"][mover].as_u64().unwrap();
         let moves = moves_logged(&app);
         app.click("[data-test=place]");
@@ -180,6 +182,25 @@ fn announce_scores_only_claimed_lines() {
         return;
     }
     panic!("no scoring move came up in 40 turns");
+}
+
+/// Claims `line` with the keyboard alone: Tab to the table, arrows to each end, Enter.
+fn claim_by_keys(app: &App, line: Line) {
+    use spieltisch_tools::webdriver::{KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_UP};
+    tab_to(app, "[data-test=table]", false);
+    for (i, end) in [line.from, line.to].into_iter().enumerate() {
+        for _ in 0..40 {
+            let at = app.js("return document.querySelector('[data-test=table]').getAttribute('data-cursor');");
+            let (x, y) = at.as_str().and_then(|a| a.split_once(',')).map(|(x, y)| (x.parse::<usize>().unwrap(), y.parse::<usize>().unwrap())).expect("a cursor");
+            let key = if x < end.0 { KEY_RIGHT } else if x > end.0 { KEY_LEFT } else if y < end.1 { KEY_DOWN } else if y > end.1 { KEY_UP } else { break };
+            press(app, &[key]);
+        }
+        let label = app.js("return document.querySelector('[data-test=table]').getAttribute('aria-label');");
+        let (de, en) = (format!("Spalte {}, Feld {}", end.0 + 1, end.1 + 1), format!("Column {}, field {}", end.0 + 1, end.1 + 1));
+        assert!(label.as_str().is_some_and(|l| l.contains(&de) || l.contains(&en)), "the cursor is named: {label}");
+        press(app, &[KEY_ENTER]);
+        assert_eq!(app.exists("[data-test=claim-start]"), i == 0, "the first Enter starts the line, the second ends it");
+    }
 }
 
 fn spieltisch_place_id(place: Place) -> String {

@@ -7,7 +7,7 @@ use crate::decimal::num;
 use crate::ui::i18n::t;
 use crate::ui::keyboard::Roving;
 use crate::engine::gutangelegt::Place;
-use crate::view::gutangelegt::{place_label, Card, Slot, Tap, Table as TableModel};
+use crate::view::gutangelegt::{self as view, place_label, Card, Slot, Tap, Table as TableModel};
 use leptos::prelude::*;
 
 pub use crate::view::gutangelegt::color_name;
@@ -141,9 +141,50 @@ pub fn Table(
         slot(s, i, roving, tap, on_slot).into_any()
     });
     let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
+    // Announcing by keyboard: while a card is previewed the table is a tab stop of its own; arrows
+    // move a cursor over the fields (after-move coordinates, from the previewed card's top field)
+    // and Enter or Space marks the field as a tap does.
+    let claiming = move || announce.get() && tap.with(|p| p.card.is_some());
+    let moved_cursor = RwSignal::new(None::<(usize, usize)>);
+    let cursor = move || {
+        let (w, h) = table.with(|t| tap.with(|p| view::field_bounds(t, p)));
+        moved_cursor.get().filter(|&(x, y)| x < w && y < h).or_else(|| tap.with(|p| p.card.map(|(c, r, _)| (c, r)))).unwrap_or_default()
+    };
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        // Only keys for the table itself, not those bubbling up from a place.
+        let on_table = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()).is_some_and(|e| e.tag_name() == "svg");
+        if !on_table || !untrack(claiming) {
+            return;
+        }
+        let (w, h) = untrack(|| table.with(|t| tap.with(|p| view::field_bounds(t, p))));
+        let (x, y) = untrack(cursor);
+        let next = match ev.key().as_str() {
+            "ArrowLeft" => (x.saturating_sub(1), y),
+            "ArrowRight" => ((x + 1).min(w.saturating_sub(1)), y),
+            "ArrowUp" => (x, y.saturating_sub(1)),
+            "ArrowDown" => (x, (y + 1).min(h.saturating_sub(1))),
+            "Enter" | " " => {
+                ev.prevent_default();
+                return on_field.run((x, y));
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        moved_cursor.set(Some(next));
+    };
+    let table_label = move || {
+        if !claiming() {
+            return t("Tisch", "Table").to_string();
+        }
+        let name = table.with(|t| tap.with(|p| view::cursor_name(t, p, cursor(), claim_start.get())));
+        format!("{}: {name}", t("Tisch, Linie ansagen mit Pfeiltasten und Eingabe", "Table, announce a line with arrows and Enter"))
+    };
     view! {
         <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
-            viewBox=view_box style=touch_size role="group" aria-label=t("Tisch", "Table") data-test="table">
+            viewBox=view_box style=touch_size role="group" aria-label=table_label data-test="table"
+            tabindex=move || claiming().then_some("0")
+            data-cursor=move || claiming().then(|| { let (x, y) = cursor(); format!("{x},{y}") })
+            on:keydown=on_key>
             // Today's table, moved as one while a preview shifts it: places below the cards.
             <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
                 <g>{keyed(slot_keys, slot)}</g>
@@ -170,10 +211,14 @@ pub fn Table(
                         </g>
                     }
                 }).collect_view();
+                // The keyboard's claim cursor (CSS shows it while the table has the focus).
+                let at = claiming().then(|| { let (x, y) = cursor(); view! {
+                    <rect class="ga-cursor" data-test="claim-cursor" x=num(x as f64 * F + 3.0) y=num(y as f64 * F + 3.0) width=num(F - 6.0) height=num(F - 6.0) rx="6" />
+                }});
                 let start = claim_start.get().map(|(x, y)| view! {
                     <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
                 });
-                view! { {card} {lines} {start} }.into_any()
+                view! { {card} {lines} {start} {at} }.into_any()
             }}
         </svg>
     }
