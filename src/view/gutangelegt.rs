@@ -373,8 +373,8 @@ mod tests {
         // The new card lies at the left: the table moves one column right.
         assert_eq!((col, row, b.tap.shift), (0, 0, (1, 0)));
         assert_eq!(field_bounds(&b.table, &b.tap), (3, 3));
-        for k in 0..3 {
-            assert_eq!(field_color(&b.table, &b.tap, (0, k)), Some(colors[k]), "the preview's field {k}");
+        for (k, color) in colors.into_iter().enumerate() {
+            assert_eq!(field_color(&b.table, &b.tap, (0, k)), Some(color), "the preview's field {k}");
         }
         let laid = &b.table.cards[0];
         assert_eq!(field_color(&b.table, &b.tap, (laid.col + 1, laid.row + 2)), Some(laid.colors[2]), "a laid card, moved");
