@@ -237,9 +237,7 @@ fn a_whole_game_by_keyboard() {
     while !app.exists("[data-test=end-screen]") {
         assert!(Instant::now() < deadline, "game took too long ({laid} cards)");
         if app.exists("[data-test=handover]") {
-            tab_to(&app, "[data-test=reveal]", false);
-            press(&app, &[KEY_ENTER]);
-            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            reveal_by_keys(&app);
             continue;
         }
         app.wait("[data-test=hand-card]");

@@ -448,9 +448,7 @@ fn a_whole_hidden_game_by_keyboard() {
             for secret in ["Form ", "gegenüber", "zu dir", "oben sichtbar", "shape ", "far side", "toward you", "seen from above"] {
                 assert!(!said.contains(secret), "behind the cover: {secret:?} in {said:?}");
             }
-            tab_to(&app, "[data-test=reveal]", false);
-            press(&app, &[KEY_ENTER]);
-            app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+            reveal_by_keys(&app);
             continue;
         }
         app.wait("[data-test=tafel-stone]");

@@ -593,6 +593,14 @@ pub fn fixture(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("fixture {}: {e}", full.display()))
 }
 
+/// Keyboard only: Tab to the hand-over cover's button, Enter, and the cover is gone.
+#[track_caller]
+pub fn reveal_by_keys(app: &App) {
+    tab_to(app, "[data-test=reveal]", false);
+    press(app, &[spieltisch_tools::webdriver::KEY_ENTER]);
+    app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+}
+
 /// Keyboard only: presses Tab (Shift+Tab when `back`) until the focused element matches `css`,
 /// at most 80 times; panics if focus never gets there.
 #[track_caller]
