@@ -10,6 +10,7 @@
 #   - trunk 0.21.14                       (cargo install --locked)
 #   - wasm-bindgen-cli = version in Cargo.lock (cargo install, without --locked)
 #   - wasm-opt 132                         (npm binaryen@132.0.0: global, else a cache dir on PATH)
+#   - terser 5.36.0                        (npm, into a cache dir; scripts/minify-js.sh finds it)
 #   - with --browser: chromium + chromium-driver (apt)
 #   - with --lighthouse: also npm lighthouse@12.8.2 (the last for Node 20) into
 #     tools/lighthouse/node_modules (git-ignored); the report runs it (`report --lighthouse`)
@@ -33,6 +34,7 @@ _st_setup() {
   local TRUNK_VERSION="0.21.14"
   local BINARYEN_NPM_VERSION="132.0.0"
   local WASM_OPT_VERSION="132"
+  local TERSER_VERSION="5.36.0"
   # Lighthouse 13 needs Node 22; 12.8.2 runs on Node 18.16+ (Debian's and CI's Node 20).
   local LIGHTHOUSE_VERSION="12.8.2"
   local logdir="${TMPDIR:-/tmp}/spieltisch-setup"
@@ -100,6 +102,14 @@ _st_setup() {
     fi
     hash -r
     _st_wasm_opt_ok || { _st_die "wasm-opt $WASM_OPT_VERSION still not found after installing binaryen@$BINARYEN_NPM_VERSION (got: $(wasm-opt --version 2>&1 | head -n1))"; return 1; }
+  fi
+
+  # --- terser (minifies the page's JS glue in release builds: scripts/minify-js.sh) ------------
+  local terser_dir="${XDG_CACHE_HOME:-$HOME/.cache}/spieltisch/terser-$TERSER_VERSION"
+  if [[ "$("$terser_dir/node_modules/.bin/terser" --version 2>/dev/null)" != "terser $TERSER_VERSION" ]]; then
+    command -v npm >/dev/null || { _st_die "npm not found (needed for terser@$TERSER_VERSION)"; return 1; }
+    mkdir -p "$terser_dir"
+    _st_run "terser-$TERSER_VERSION" npm install --prefix "$terser_dir" --no-audit --no-fund --no-save --no-package-lock "terser@$TERSER_VERSION" || return 1
   fi
 
   # --- crates (Trunk runs cargo --offline) ----------------------------------------------------

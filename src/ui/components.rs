@@ -170,6 +170,14 @@ pub fn ConflictDialog() -> impl IntoView {
     }
 }
 
+/// A keyed list of small parts, each made once per key and kept while its key stays: the one
+/// `For` of every keyed list outside Just 4 Fun and Sudoku (the boards of Gut angelegt and Vier
+/// mal Vier, the move log; each `For` type costs kilobytes of Wasm). A part whose look changes
+/// gets a new key, or reads what changes itself.
+pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoView {
+    view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
+}
+
 /// The move log, newest entry last. `lines` is already readable text.
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
@@ -203,11 +211,11 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
                 }}
             </summary>
             <ol>
-                <For
-                    each=move || lines.get().into_iter().enumerate()
-                    key=|(i, line)| (*i, line.clone())
-                    children=|(_, line)| view! { <li>{line}</li> }
-                />
+                // Keyed by place; a line's text follows the viewer (what it may show of a hand).
+                {keyed(
+                    Signal::derive(move || (0..lines.with(Vec::len).min(usize::from(u16::MAX))).map(|i| i as u16).collect()),
+                    Callback::new(move |k: u16| view! { <li>{move || lines.with(|l| l.get(usize::from(k)).cloned())}</li> }.into_any()),
+                )}
             </ol>
         </details>
     }

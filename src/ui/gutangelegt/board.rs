@@ -5,6 +5,7 @@
 
 use crate::decimal::num;
 use crate::ui::i18n::t;
+use crate::ui::components::keyed;
 use crate::ui::keyboard::Roving;
 use crate::engine::gutangelegt::Place;
 use crate::view::gutangelegt::{self as view, place_label, Card, Slot, Tap, Table as TableModel};
@@ -60,13 +61,6 @@ pub fn place_id(place: Place) -> &'static str {
 
 fn translate(x: f64, y: f64) -> String {
     format!("translate({} {})", num(x), num(y))
-}
-
-/// A keyed list of small parts, each made once per key and kept while its key stays: one `For`
-/// for every keyed list of the Gut angelegt and Vier mal Vier boards (each `For` type costs
-/// kilobytes of Wasm). A part whose look changes gets a new key.
-pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoView {
-    view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
 }
 
 /// A slot's key: its place in the keyboard order, its place and where it is drawn (it moves as

@@ -11,7 +11,8 @@ use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::Roving;
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, Selection};
-use board::{card_svg, color_name, keyed, Table};
+use board::{card_svg, color_name, Table};
+use crate::ui::components::keyed;
 use leptos::prelude::*;
 
 #[component]

@@ -13,7 +13,7 @@ use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::Roving;
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
-use crate::ui::gutangelegt::board::keyed;
+use crate::ui::components::keyed;
 use crate::view::viermalvier as view;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 

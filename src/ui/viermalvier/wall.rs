@@ -5,7 +5,7 @@
 //! from above). Stone ids never appear.
 
 use crate::engine::viermalvier::{Spot, HEIGHT, WIDTH};
-use crate::ui::gutangelegt::board::keyed;
+use crate::ui::components::keyed;
 use crate::ui::i18n::is_de;
 use crate::ui::keyboard::Roving;
 use crate::view::viermalvier::{Pick, Segment, Stone, Wall as WallModel};
