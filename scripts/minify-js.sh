@@ -19,7 +19,7 @@ glue=("$stage"/spieltisch-*.js)
 n=0
 for f in "${glue[@]}"; do
   case "$(basename "$f")" in spieltisch-worker*) continue ;; esac
-  "$terser" "$f" --module --compress --mangle -o "$f.min"
+  "$terser" "$f" --module --compress passes=3 --mangle -o "$f.min"
   mv -- "$f.min" "$f"
   n=$((n + 1))
 done

@@ -117,7 +117,8 @@ pub struct AppCtx {
 
 /// Memoised facts about the running game, shared by every game's screens: each notifies its
 /// readers only when its own value changes, so a view that shows the seats is not re-run by a
-/// move, and the log is written once per move however many views read it.
+/// move, and the log is written once per move however many views read it. (The last move, for
+/// the live region, is [`AppCtx::last_move`]: one reader, no memo needed.)
 #[derive(Clone, Copy)]
 pub struct Table {
     /// Whose secrets the board may show: nobody under the hand-over cover; the person to move;
@@ -128,8 +129,6 @@ pub struct Table {
     pub seats: Memo<Vec<Seat>>,
     /// The move log as lines for the viewer ([`log_lines`]).
     pub log_lines: Memo<Vec<String>>,
-    /// The last move in the table's public words (the live region says it).
-    pub last_move: Memo<Option<String>>,
 }
 
 impl Table {
@@ -150,12 +149,16 @@ impl Table {
             let reader = viewer.get();
             game.with(|g| g.as_ref().map(|g| log_lines(g, reader, 0)).unwrap_or_default())
         });
-        let last_move = Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| log_lines(g, None, g.log_len().saturating_sub(1)).pop())));
-        Table { viewer, acting, seats, log_lines: lines, last_move }
+        Table { viewer, acting, seats, log_lines: lines }
     }
 }
 
 impl AppCtx {
+    /// The last move in the table's public words (the live region says it).
+    pub fn last_move(&self) -> Option<String> {
+        self.game.with(|g| g.as_ref().and_then(|g| log_lines(g, None, g.log_len().saturating_sub(1)).pop()))
+    }
+
     pub fn get() -> AppCtx {
         // Provided by `App` before any screen renders.
         use_context::<AppCtx>().unwrap_or_else(|| unreachable!("AppCtx is provided at the root"))

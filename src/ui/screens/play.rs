@@ -105,7 +105,7 @@ pub fn Play() -> impl IntoView {
             }}
             // Screen readers hear every move as it is made (the table's public words for it).
             <p class="visually-hidden" aria-live="polite" data-test="live">
-                {move || ctx.table.last_move.get()}
+                {move || ctx.last_move()}
             </p>
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
