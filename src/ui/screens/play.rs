@@ -29,10 +29,11 @@ pub fn Play() -> impl IntoView {
     let saving = RwSignal::new(false);
     let c = ctx.computers;
     let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.table.seats.with(|seats| seats.iter().any(f));
-    let any_computer = Memo::new(move |_| seats_are(|s| !s.is_person()));
-    let all_computers = Memo::new(move |_| !seats_are(crate::session::Seat::is_person));
+    // Read from the seats memo, so they change only with the seats.
+    let any_computer = move || seats_are(|s| !s.is_person());
+    let all_computers = move || !seats_are(crate::session::Seat::is_person);
     // A hint is for the person to move, when they can see their own things.
-    let can_hint = move || ctx.cover.get().is_none() && ctx.game.with(|g| g.as_ref().and_then(AnySession::person_to_move).is_some());
+    let can_hint = move || ctx.table.acting.get();
     // The game's own screen is built in a task after the frame's: opening or starting a game
     // then never blocks the page in one long task (header now, board a moment later).
     let body_ready = RwSignal::new(false);
@@ -53,7 +54,7 @@ pub fn Play() -> impl IntoView {
                         {move || if c.hinting.get() { t("Tipp …", "Hint …") } else { t("Tipp", "Hint") }}
                     </button>
                 </Show>
-                <Show when=move || any_computer.get()>
+                <Show when=any_computer>
                     <button class="icon" data-test="pause"
                         aria-label=move || if c.paused.get() { t("Computer weiterspielen lassen", "Let the computers go on") } else { t("Computer anhalten", "Pause the computers") }
                         aria-pressed=move || c.paused.get().to_string()
@@ -65,7 +66,7 @@ pub fn Play() -> impl IntoView {
                         }}
                     </button>
                 </Show>
-                <Show when=move || all_computers.get()>
+                <Show when=all_computers>
                     <button class="icon" data-test="skip" aria-label=t("Ohne Pausen weiterspielen", "Play on without pauses")
                         aria-pressed=move || c.skip.get().to_string()
                         on:click=move |_| c.skip.update(|s| *s = !*s)>
