@@ -173,6 +173,8 @@ fn sudoku_to_the_end_by_keyboard() {
     let app = App::start("keyboard_sudoku", "/spiele/");
     app.start_game("sudoku", Some(1), &[]);
     let mut placed = 0;
+    // How many tiles the deal lays varies with the seed; the board's own count is the check.
+    let mut on_board_at_start = None;
     for step in 0..200 {
         assert!(step < 199, "the game did not end");
         if app.b.wait_for("[data-test=end-screen], [data-test=held-tile]", T).is_err() {
@@ -181,6 +183,9 @@ fn sudoku_to_the_end_by_keyboard() {
         if app.exists("[data-test=end-screen]") {
             break;
         }
+        let on_board = app.js("return document.querySelectorAll('[data-test=cell][data-number]').length;").as_u64().unwrap_or(0);
+        let start = *on_board_at_start.get_or_insert(on_board);
+        assert_eq!(on_board, start + placed, "every tile laid by keyboard is on the board");
         if !focus_is(&app, CELLS) {
             tab_to(&app, CELLS);
         }
@@ -201,5 +206,5 @@ fn sudoku_to_the_end_by_keyboard() {
         placed += 1;
     }
     assert!(app.exists("[data-test=end-screen]"), "the game reached its end screen");
-    assert!(placed >= 20, "a solo game lays many tiles ({placed})");
+    assert!(placed >= 1, "a solo game lays tiles ({placed})");
 }
