@@ -4,6 +4,7 @@
 use crate::decimal::num;
 use crate::engine::just4fun::{CELLS, SIDE};
 use crate::session::Seat;
+use crate::ui::components::keyed_items;
 use crate::ui::i18n::t;
 use crate::ui::keyboard::Roving;
 use crate::view::just4fun as view;
@@ -69,11 +70,11 @@ pub fn Board(
 ) -> impl IntoView {
     let roving = Roving::new(CELLS);
     // Each field keyed by all it shows: a tap redraws the one or two fields it changes.
-    let fields = move || model.with(|m| m.fields.iter().map(|f| (f.clone(), target.get() == Some(f.number))).collect::<Vec<_>>());
+    let fields = Signal::derive(move || model.with(|m| m.fields.iter().map(|f| (f.clone(), target.get() == Some(f.number))).collect::<Vec<_>>()));
     view! {
         <svg class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=t("Spielplan", "Board")>
             <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
-            <For each=fields key=Clone::clone children=move |(f, target)| view! { <Field field=f target=target seats=seats roving=roving on_tap=on_tap /> } />
+            {keyed_items(fields, Callback::new(move |(f, target): (view::Field, bool)| view! { <Field field=f target=target seats=seats roving=roving on_tap=on_tap /> }.into_any()))}
             {move || win_line.get().map(|line| {
                 let (x1, y1) = centre(line[0]);
                 let (x2, y2) = centre(line[3]);

@@ -1,6 +1,7 @@
 //! The 9×9 board and the 40-space score track as SVG.
 
 use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
+use crate::ui::components::keyed_items;
 use crate::ui::keyboard::Roving;
 use crate::view::sudoku as view;
 use crate::session::Seat;
@@ -34,11 +35,7 @@ pub fn Board(#[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>, #[prop(
                     <text class="sd-label" x=num(mid) y=num(LABEL / 2.0)>{i + 1}</text>
                 }
             }).collect_view()}
-            <For
-                each=move || cells.get()
-                key=Clone::clone
-                children=move |(c, preview)| view! { <Field view=c preview=preview seats=seats roving=roving on_tap=on_tap /> }
-            />
+            {keyed_items(cells, Callback::new(move |(c, preview): (view::Cell, Option<u8>)| view! { <Field view=c preview=preview seats=seats roving=roving on_tap=on_tap /> }.into_any()))}
             // Block borders on top of the fields.
             {(0..=3).map(|i| {
                 let at = LABEL + PAD + i as f64 * CELL * 3.0;
