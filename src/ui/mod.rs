@@ -662,9 +662,16 @@ fn current_hash() -> String {
 pub fn start() {
     console_error_panic_hook::set_once();
     update::register_service_worker();
-    leptos::mount::mount_to_body(App);
-    if let Some(splash) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("splash")) {
-        splash.remove();
-    }
-    update::mark_booted();
+    // The first screen is built in a task of its own, not in the one that instantiated the
+    // Wasm: neither task then blocks the page for long (issue 13: no task over 50 ms).
+    set_timeout(
+        || {
+            leptos::mount::mount_to_body(App);
+            if let Some(splash) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("splash")) {
+                splash.remove();
+            }
+            update::mark_booted();
+        },
+        std::time::Duration::ZERO,
+    );
 }
