@@ -324,7 +324,13 @@ fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, 
 
 /// A player's name with their colour.
 #[component]
-pub fn PlayerTag(seat: Seat) -> impl IntoView {
+pub fn PlayerTag(
+    seat: Seat,
+    /// The seat's number, where the game marks things by seat: the name then shows that seat's
+    /// shape (view::seat_mark_path) in its colour; without it a round stone.
+    #[prop(optional)]
+    mark: Option<usize>,
+) -> impl IntoView {
     let ctx = AppCtx::get();
     let level = seat.kind.level().map(level_name);
     let name = seat.name.clone();
@@ -335,7 +341,8 @@ pub fn PlayerTag(seat: Seat) -> impl IntoView {
     };
     view! {
         <span class="player-tag">
-            <span class=format!("stone c-{}", seat.color.id()) aria-hidden="true"></span>
+            // Without a seat number, seat 0's shape: the round stone.
+            <svg class="stone-mark" viewBox="0 0 20 20" aria-hidden="true"><path class=format!("seat-mark c-{}", seat.color.id()) d=crate::view::seat_mark_path(mark.unwrap_or(0), 10.0, 10.0, 8.0) /></svg>
             <bdi class="player-name">{seat.name}</bdi>
             {level.map(|l| view! { <span class="seat-level" data-test="seat-level">{l}</span> })}
             <Show when=thinking>
@@ -391,13 +398,13 @@ pub fn option_check<O: Send + Sync + 'static>(
     }
 }
 
-/// The players with their points; the one to move marked (when `mark_current`).
+/// The players, in seat order, with their points; the one to move marked (when `mark_current`).
 pub fn score_list(rows: Vec<(Seat, bool, u32)>) -> impl IntoView {
     view! {
         <ul class="players" data-test="players">
-            {rows.into_iter().map(|(seat, current, score)| view! {
+            {rows.into_iter().enumerate().map(|(p, (seat, current, score))| view! {
                 <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
-                    <PlayerTag seat=seat />
+                    <PlayerTag seat=seat mark=p />
                     <span class="counts"><b>{score}</b>{count_noun(u64::from(score), (" Punkt", " point"), (" Punkte", " points"))}</span>
                 </li>
             }).collect_view()}

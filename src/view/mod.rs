@@ -5,3 +5,52 @@ pub mod gutangelegt;
 pub mod just4fun;
 pub mod sudoku;
 pub mod viermalvier;
+
+use crate::decimal::num;
+
+/// An SVG path of the shape that marks seat `seat` wherever a player's colour marks something
+/// (a tile's owner, a marker on a track, beside the name): circle, square, triangle, diamond, in
+/// seat order. So colour is never the only sign of whose it is. Centred on (`cx`, `cy`), `r`
+/// from the centre to the edge.
+pub fn seat_mark_path(seat: usize, cx: f64, cy: f64, r: f64) -> String {
+    let p = |x: f64, y: f64| format!("{} {}", num(cx + x * r), num(cy + y * r));
+    match seat % 4 {
+        0 => format!("M{}A{} 0 1 0 {}A{} 0 1 0 {}Z", p(-1.0, 0.0), format_args!("{0} {0}", num(r)), p(1.0, 0.0), format_args!("{0} {0}", num(r)), p(-1.0, 0.0)),
+        1 => format!("M{}L{}L{}L{}Z", p(-0.85, -0.85), p(0.85, -0.85), p(0.85, 0.85), p(-0.85, 0.85)),
+        2 => format!("M{}L{}L{}Z", p(0.0, -1.0), p(1.0, 0.8), p(-1.0, 0.8)),
+        _ => format!("M{}L{}L{}L{}Z", p(0.0, -1.0), p(1.0, 0.0), p(0.0, 1.0), p(-1.0, 0.0)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seat_mark_path;
+
+    /// The numbers of a path, as (x, y) pairs (arc radii and flags included for the circle).
+    fn numbers(d: &str) -> Vec<f64> {
+        d.split(|c: char| c.is_ascii_alphabetic() || c == ' ').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn every_seat_of_a_table_has_a_shape_of_its_own_inside_its_box() {
+        let shapes: Vec<String> = (0..4).map(|p| seat_mark_path(p, 50.0, 20.0, 6.0)).collect();
+        for (i, a) in shapes.iter().enumerate() {
+            assert!(a.starts_with('M') && a.ends_with('Z'), "a closed path: {a}");
+            // Shapes differ in kind, not only in place: the commands differ too.
+            let commands = |d: &str| d.chars().filter(char::is_ascii_alphabetic).collect::<String>();
+            for b in &shapes[i + 1..] {
+                assert_ne!(a, b);
+            }
+            if i > 0 {
+                assert!(commands(a) != commands(&shapes[0]), "seat {i} is not a circle: {a}");
+            }
+        }
+        // Corners and points stay within the box (the circle's arc radii are 6 as well).
+        for d in &shapes[1..] {
+            for pair in numbers(d).chunks(2) {
+                assert!((44.0..=56.0).contains(&pair[0]) && (14.0..=26.0).contains(&pair[1]), "{d}");
+            }
+        }
+        assert_eq!(seat_mark_path(5, 0.0, 0.0, 1.0), seat_mark_path(1, 0.0, 0.0, 1.0), "seats beyond four repeat the shapes");
+    }
+}

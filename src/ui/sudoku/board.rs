@@ -3,6 +3,7 @@
 use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
 use crate::ui::components::keyed_items;
 use crate::ui::keyboard::Roving;
+use crate::view::seat_mark_path;
 use crate::view::sudoku as view;
 use crate::session::Seat;
 use crate::ui::i18n::is_de;
@@ -61,10 +62,11 @@ fn Field(view: view::Cell, preview: Option<u8>, seats: Signal<Vec<Seat>>, roving
     }
     let names = seats.get_untracked();
     let tile = view.tile.map(|(number, gold, by)| {
-        let by = by.and_then(|p| names.get(p)).map(|s| s.color.id());
+        let by = by.and_then(|p| Some((p, names.get(p)?.color.id())));
         view! {
             <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-            {by.map(|color| view! { <rect class=format!("sd-owner c-{color}") x=num(x + 10.0) y=num(y + CELL - 12.0) width=num(CELL - 20.0) height="5" rx="2" /> })}
+            // Who laid it: their colour and their seat's shape (as beside their name).
+            {by.map(|(p, color)| view! { <path class=format!("sd-owner c-{color}") d=seat_mark_path(p, x + 13.0, y + CELL - 13.0, 6.0) /> })}
             <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
         }
     });
@@ -141,9 +143,9 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
                 let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
                 let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
                 view! {
-                    <circle class=format!("track-marker c-{}", seat.color.id()) cx=num(x + dx) cy=num(y + dy) r="4.5" data-test="track-marker" data-position=position.to_string() />
+                    <path class=format!("track-marker c-{}", seat.color.id()) d=seat_mark_path(p, x + dx, y + dy, 4.5) data-test="track-marker" data-position=position.to_string() />
                     <g class="counters" data-test="counters" data-count=counters.to_string()>
-                        <circle class=format!("track-marker c-{}", seat.color.id()) cx=num(TRACK_CELL * 2.0) cy=num(row_y) r="6" />
+                        <path class=format!("track-marker c-{}", seat.color.id()) d=seat_mark_path(p, TRACK_CELL * 2.0, row_y, 6.5) />
                         // Up to six coins drawn; the count is always written beside them.
                         {(0..counters.min(6)).map(|k| view! {
                             <circle class="counter-coin" cx=num(TRACK_CELL * 3.2 + f64::from(k) * 11.0) cy=num(row_y) r="5" />

@@ -47,7 +47,7 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
             let counters = state.counters(p);
             view! {
                 <tr data-test="result-row" data-score=state.score(p).to_string()>
-                    <td><PlayerTag seat=seat /></td>
+                    <td><PlayerTag seat=seat mark=p /></td>
                     <td class="num">{format!("{counters} × {TRACK}")}</td>
                     <td class="num">{state.track_position(p)}</td>
                     <td class="num"><strong>{state.score(p)}</strong></td>
