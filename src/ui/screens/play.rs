@@ -16,7 +16,9 @@ pub fn Play() -> impl IntoView {
     if let Route::Play(id) = ctx.route.get_untracked() {
         let showing = ctx.record.with_untracked(|r| r.as_ref().is_some_and(|(current, _)| *current == id));
         if !showing || ctx.game.with_untracked(Option::is_none) {
-            ctx.resume(&id);
+            // Read in a task of its own (before the body's, below): replaying a long game must
+            // not lengthen the task that builds the page.
+            set_timeout(move || ctx.resume(&id), std::time::Duration::ZERO);
         } else {
             // Back from the rules or home: a computer to move carries on.
             computer::drive_soon(ctx);
