@@ -172,8 +172,7 @@ pub fn ConflictDialog() -> impl IntoView {
 
 /// A keyed list of small parts, each made once per key and kept while its key stays: the one
 /// `For` of every keyed list (the boards, hands and walls, the move log; each `For` type costs
-/// kilobytes of Wasm). A part whose look changes
-/// gets a new key, or reads what changes itself.
+/// kilobytes of Wasm). A part whose look changes gets a new key, or reads what changes itself.
 pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoView {
     view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
 }
@@ -322,6 +321,12 @@ fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, 
     .into_any()
 }
 
+/// Seat `seat`'s shape in its `color` (an SVG path), wherever the game marks something as a
+/// seat's: colour and shape, never colour alone.
+pub fn seat_mark(seat: usize, color: &str, cx: f64, cy: f64, r: f64) -> impl IntoView {
+    view! { <path class=format!("seat-mark c-{color}") d=crate::view::seat_mark_path(seat, cx, cy, r) /> }
+}
+
 /// A player's name with their colour.
 #[component]
 pub fn PlayerTag(
@@ -342,7 +347,7 @@ pub fn PlayerTag(
     view! {
         <span class="player-tag">
             // Without a seat number, seat 0's shape: the round stone.
-            <svg class="stone-mark" viewBox="0 0 20 20" aria-hidden="true"><path class=format!("seat-mark c-{}", seat.color.id()) d=crate::view::seat_mark_path(mark.unwrap_or(0), 10.0, 10.0, 8.0) /></svg>
+            <svg class="stone-mark" viewBox="0 0 20 20" aria-hidden="true">{seat_mark(mark.unwrap_or(0), seat.color.id(), 10.0, 10.0, 8.0)}</svg>
             <bdi class="player-name">{seat.name}</bdi>
             {level.map(|l| view! { <span class="seat-level" data-test="seat-level">{l}</span> })}
             <Show when=thinking>

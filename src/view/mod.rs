@@ -15,7 +15,8 @@ use crate::decimal::num;
 pub fn seat_mark_path(seat: usize, cx: f64, cy: f64, r: f64) -> String {
     let p = |x: f64, y: f64| format!("{} {}", num(cx + x * r), num(cy + y * r));
     match seat % 4 {
-        0 => format!("M{}A{} 0 1 0 {}A{} 0 1 0 {}Z", p(-1.0, 0.0), format_args!("{0} {0}", num(r)), p(1.0, 0.0), format_args!("{0} {0}", num(r)), p(-1.0, 0.0)),
+        // Two half-circle arcs of radius r.
+        0 => format!("M{left}A{r} {r} 0 1 0 {right}A{r} {r} 0 1 0 {left}Z", left = p(-1.0, 0.0), right = p(1.0, 0.0), r = num(r)),
         1 => format!("M{}L{}L{}L{}Z", p(-0.85, -0.85), p(0.85, -0.85), p(0.85, 0.85), p(-0.85, 0.85)),
         2 => format!("M{}L{}L{}Z", p(0.0, -1.0), p(1.0, 0.8), p(-1.0, 0.8)),
         _ => format!("M{}L{}L{}L{}Z", p(0.0, -1.0), p(1.0, 0.0), p(0.0, 1.0), p(-1.0, 0.0)),

@@ -1,9 +1,8 @@
 //! The 9×9 board and the 40-space score track as SVG.
 
 use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
-use crate::ui::components::keyed_items;
+use crate::ui::components::{keyed_items, seat_mark};
 use crate::ui::keyboard::Roving;
-use crate::view::seat_mark_path;
 use crate::view::sudoku as view;
 use crate::session::Seat;
 use crate::ui::i18n::is_de;
@@ -66,7 +65,7 @@ fn Field(view: view::Cell, preview: Option<u8>, seats: Signal<Vec<Seat>>, roving
         view! {
             <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
             // Who laid it: their colour and their seat's shape (as beside their name).
-            {by.map(|(p, color)| view! { <path class=format!("sd-owner c-{color}") d=seat_mark_path(p, x + 13.0, y + CELL - 13.0, 6.0) /> })}
+            {by.map(|(p, color)| seat_mark(p, color, x + 13.0, y + CELL - 13.0, 6.0))}
             <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
         }
     });
@@ -143,9 +142,9 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
                 let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
                 let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
                 view! {
-                    <path class=format!("track-marker c-{}", seat.color.id()) d=seat_mark_path(p, x + dx, y + dy, 4.5) data-test="track-marker" data-position=position.to_string() />
+                    <g class="track-marker" data-test="track-marker" data-position=position.to_string()>{seat_mark(p, seat.color.id(), x + dx, y + dy, 4.5)}</g>
                     <g class="counters" data-test="counters" data-count=counters.to_string()>
-                        <path class=format!("track-marker c-{}", seat.color.id()) d=seat_mark_path(p, TRACK_CELL * 2.0, row_y, 6.5) />
+                        <g class="track-marker">{seat_mark(p, seat.color.id(), TRACK_CELL * 2.0, row_y, 6.5)}</g>
                         // Up to six coins drawn; the count is always written beside them.
                         {(0..counters.min(6)).map(|k| view! {
                             <circle class="counter-coin" cx=num(TRACK_CELL * 3.2 + f64::from(k) * 11.0) cy=num(row_y) r="5" />
