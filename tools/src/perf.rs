@@ -135,6 +135,19 @@ impl Player<'_> {
 
     /// Taps `el` (a real touch through the browser's input pipeline) and waits for the frame.
     fn tap(&mut self, el: &Element, what: &'static str) -> Res<()> {
+        // A debugging aid: SPIELTISCH_PERF_PROFILE_TAP=KIND:FILE writes a CPU profile of each tap
+        // of that kind ("lay", "cover" …) to FILE.N.cpuprofile (N counts them over the run; for a
+        // names-kept Wasm see docs/tooling.md).
+        static PROFILED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let profile_to = std::env::var("SPIELTISCH_PERF_PROFILE_TAP").ok().and_then(|v| {
+            let (kind, file) = v.split_once(':')?;
+            (kind == what).then(|| format!("{file}.{}.cpuprofile", PROFILED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)))
+        });
+        if profile_to.is_some() {
+            self.b.cdp("Profiler.enable", json!({}))?;
+            self.b.cdp("Profiler.setSamplingInterval", json!({ "interval": 100 }))?;
+            self.b.cdp("Profiler.start", json!({}))?;
+        }
         self.b.execute("__perf.begin();", vec![])?;
         if self.mouse {
             let c = self.b.execute("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", vec![el.json()])?;
@@ -169,6 +182,10 @@ impl Player<'_> {
         };
         if std::env::var_os("SPIELTISCH_PERF_DEBUG").is_some() {
             eprintln!("tap {what} (turn {}): {rec}", self.turn);
+        }
+        if let Some(file) = profile_to {
+            let v = self.b.cdp("Profiler.stop", json!({}))?;
+            std::fs::write(file, v["profile"].to_string()).map_err(|e| e.to_string())?;
         }
         self.taps.push(Tap {
             what,
