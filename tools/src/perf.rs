@@ -120,7 +120,7 @@ impl Pick {
 /// Drives one game by taps and records each tap.
 struct Player<'a> {
     b: &'a Browser,
-    /// Clicks with a mouse (CDP input) instead of touching: only for the baseline's second row.
+    /// Clicks with a mouse (`Browser::click`) instead of touching: only for the baseline's second row.
     mouse: bool,
     taps: Vec<Tap>,
     turn: usize,
@@ -150,10 +150,7 @@ impl Player<'_> {
         }
         self.b.execute("__perf.begin();", vec![])?;
         if self.mouse {
-            let c = self.b.execute("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", vec![el.json()])?;
-            for t in ["mousePressed", "mouseReleased"] {
-                self.b.cdp("Input.dispatchMouseEvent", json!({ "type": t, "x": c[0], "y": c[1], "button": "left", "clickCount": 1 }))?;
-            }
+            self.b.click(el)?;
         } else if let Err(e) = self.b.tap(el) {
             // A target outside the viewport (a scrolled panel): bring it in and tap again.
             if !e.message.contains("out of bounds") {
@@ -655,8 +652,8 @@ fn startup_browser(cpu: f64, slow_net: bool) -> Res<Browser> {
     Ok(b)
 }
 
-/// A copy of `dist` with two more pages: an empty one (to write localStorage before the app
-/// ever loads) and, later, the static board.
+/// A copy of `dist` with more pages: an empty one (to write localStorage before the app ever
+/// loads) and, later, the static board and its network floor ([`write_static_board`]).
 fn staged_copy(dist: &Path) -> Res<PathBuf> {
     let dir = std::env::temp_dir().join(format!("spieltisch-report-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -705,7 +702,8 @@ pub fn store_game(b: &Browser, base: &str, game: Option<&AnySession>, handover: 
 }
 
 /// Opens the saved game in the app once and keeps its rendered page, scripts removed and the
-/// CSS inlined, as `perf-static.html`: the same content without the app.
+/// CSS inlined, as `perf-static.html`: the same content without the app; and as
+/// `perf-bytes.html`, the same page that also fetches the app's first load (the network floor).
 fn write_static_board(dir: &Path, base: &str) -> Res<()> {
     let b = Browser::start()?;
     screens::apply(&b, TABLET)?;
@@ -749,8 +747,6 @@ fn write_static_board(dir: &Path, base: &str) -> Res<()> {
     Ok(())
 }
 
-/// One side-by-side run: the static page, then the app on the same game (fresh browser, app
-/// never loaded before). Returns (static, app) ms to the first frame with a board.
 /// One side-by-side measurement (ms from navigation start).
 struct SideBySide {
     static_board: f64,
@@ -762,6 +758,8 @@ struct SideBySide {
     app_long: LongTasks,
 }
 
+/// One side-by-side run: the static page, its network floor, then the app on the same game
+/// (fresh browser, app never loaded before).
 fn side_by_side(base: &str, cpu: f64, slow_net: bool) -> Res<SideBySide> {
     let b = startup_browser(1.0, false)?;
     store_game(&b, base, Some(&saved_game()), false)?;
