@@ -18,6 +18,13 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+/// The worker's first message, naming its build of this protocol ([`PROTOCOL`]). A page
+/// refuses a worker of another build: after a new deploy an old tab gets the new worker files.
+pub const READY: &str = concat!("ready ", env!("SPIELTISCH_PROTOCOL"));
+/// A hash of the sources both ends' messages come from (the requests, replies and every game's
+/// data: build.rs), so it changes with every build whose messages could change.
+pub const PROTOCOL: &str = env!("SPIELTISCH_PROTOCOL");
+
 /// What the page asks: the move (or a hint) for seat `me` at `level`.
 #[derive(Serialize)]
 #[serde(bound = "")]
@@ -173,5 +180,8 @@ mod tests {
         assert_eq!(parse_reply(&answer(&request(12, &g, me, Level::Easy, 1, Budget::TEST).unwrap(), || 0.0)).map(|a| a.id), Some(12));
         assert_eq!(parse_move::<Just4Fun>("nonsense"), None);
         assert_eq!(parse_reply("ready"), None);
+        assert_eq!(parse_reply(READY), None);
+        assert!(PROTOCOL.len() == 16 && PROTOCOL.bytes().all(|b| b.is_ascii_hexdigit()), "{PROTOCOL}");
+        assert_eq!(READY, format!("ready {PROTOCOL}"));
     }
 }

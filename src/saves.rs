@@ -21,6 +21,14 @@ pub enum StoreError {
     Unavailable,
     /// The quota is used up.
     Full,
+    /// A write failed for another reason than the quota ([`is_quota`] tells them apart).
+    Failed,
+}
+
+/// Whether a failed write's DOMException (`name`, legacy `code`) is the quota: Chromium and
+/// Safari say QuotaExceededError (code 22), older Firefox NS_ERROR_DOM_QUOTA_REACHED (1014).
+pub fn is_quota(name: &str, code: f64) -> bool {
+    matches!(name, "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED") || code == 22.0 || code == 1014.0
 }
 
 /// Why a record was not written.
@@ -45,6 +53,33 @@ pub enum Conflict {
     Changed,
     /// Another tab deleted the game.
     Deleted,
+    /// The stored record cannot be read any more (damaged, by whoever): it is not overwritten.
+    Damaged,
+}
+
+/// What a tab knows of a game record it read or wrote: the revision, and a checksum of the
+/// stored text. Two tabs that commit at the same moment both write "revision 2"; their texts
+/// differ, so the checksum tells the loser that its write was replaced.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stamp {
+    pub rev: u64,
+    sum: u64,
+}
+
+impl Stamp {
+    /// A record not written yet.
+    pub const NEW: Stamp = Stamp { rev: 0, sum: 0 };
+
+    /// The stamp of a stored record's text; `None` when it cannot be read.
+    pub fn of(text: &str) -> Option<Stamp> {
+        Some(Stamp { rev: rev_of(text)?, sum: checksum(text) })
+    }
+}
+
+/// FNV-1a over the text: a record's fingerprint (not a defence against anyone, only against
+/// two writes of the same revision).
+fn checksum(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// Unfinished games kept at most; a new one beyond this asks before the oldest goes.
@@ -56,7 +91,8 @@ const ADOPTED: &str = "adopted-v1";
 pub const SETTINGS: &str = "settings";
 pub const PLAYERS: &str = "players";
 pub const RECORDS: &str = "records";
-/// Where an unreadable high-score store is kept before a new one is written.
+/// Where an unreadable high-score store is kept before a new one is written (the first; more
+/// go to `records.unreadable.2`, `.3`, …: [`Saves::move_aside`]).
 pub const RECORDS_UNREADABLE: &str = "records.unreadable";
 
 /// Keys of save format 1, shared by every deployment on the origin.
@@ -66,10 +102,24 @@ const LEGACY_KEYS: [(&str, &str); 3] =
     [("spieltisch.settings", SETTINGS), ("spieltisch.players", PLAYERS), ("spieltisch.records", RECORDS)];
 
 /// The key prefix of the deployment served at `pathname`: its directory, so `/spiele/` and
-/// `/spiele/index.html` share one and `/andere/` has its own.
+/// `/spiele/index.html` share one and `/andere/` has its own. Runs of `/` count as one, as
+/// hosts serve them (`/spiele//` is `/spiele/`; index.html also rewrites the URL so).
 pub fn scope_for_path(pathname: &str) -> String {
     let dir = pathname.rfind('/').map_or("/", |i| &pathname[..=i]);
-    format!("spieltisch@{dir}|")
+    let mut scope = String::from("spieltisch@");
+    for c in dir.chars() {
+        if !(c == '/' && scope.ends_with('/')) {
+            scope.push(c);
+        }
+    }
+    scope.push('|');
+    scope
+}
+
+/// Whether `ms` (a stored time) can be shown as a date: 1970 to the year 9999. Stored data may
+/// hold anything; anything else is shown as unknown, never as "00.01.0".
+pub fn plausible_time(ms: f64) -> bool {
+    (0.0..253_402_300_800_000.0).contains(&ms)
 }
 
 /// What a storage key is to this deployment.
@@ -107,11 +157,17 @@ pub struct RecordsRead {
     pub unreadable: bool,
 }
 
+/// The part of a record that tells a save from damage (every save names its game).
 #[derive(Deserialize)]
 struct RevOnly {
     #[serde(default)]
     rev: u64,
+    #[allow(dead_code)]
+    game: serde::de::IgnoredAny,
 }
+
+/// A game's record as read, with the stamp it was read at.
+pub type Stamped = (Save, Stamp);
 
 /// The saves of one deployment in `store`.
 pub struct Saves<S> {
@@ -231,25 +287,41 @@ impl<S: Store> Saves<S> {
     }
 
     pub fn read_game(&self, id: &str) -> Result<Option<Result<Save, LoadError>>, StoreError> {
-        Ok(self.store.get(&self.game_key(id))?.map(|text| session::from_json(&text)))
+        Ok(self.read_game_stamped(id)?.map(|r| r.map(|(save, _)| save)))
     }
 
-    /// The revision of a game's record; `None` when there is none, `Some(None)` when it cannot be read.
-    pub fn stored_rev(&self, id: &str) -> Result<Option<Option<u64>>, StoreError> {
-        Ok(self.store.get(&self.game_key(id))?.map(|text| rev_of(&text)))
+    /// A game's record and the stamp a tab that opens it then knows it by.
+    pub fn read_game_stamped(&self, id: &str) -> Result<Option<Result<Stamped, LoadError>>, StoreError> {
+        Ok(self.store.get(&self.game_key(id))?.map(|text| {
+            let sum = checksum(&text);
+            session::from_json(&text).map(|save| {
+                let rev = save.header.rev;
+                (save, Stamp { rev, sum })
+            })
+        }))
     }
 
-    /// Writes the game `id` as revision `known_rev + 1`, unless the stored record is no longer
-    /// revision `known_rev` (another tab wrote or deleted it): then nothing is written. Writing a
-    /// finished game removes the other finished records (only the latest is kept, for its end
-    /// screen after a reload). Returns the new revision.
-    pub fn write_game(&self, id: &str, known_rev: u64, game: &AnySession, now: f64) -> Result<u64, WriteError> {
-        match self.stored_rev(id)? {
-            None if known_rev > 0 => return Err(WriteError::Conflict(Conflict::Deleted)),
-            Some(rev) if rev != Some(known_rev) => return Err(WriteError::Conflict(Conflict::Changed)),
-            _ => {}
+    /// Whether the game record `id` is still the one this tab knows (`known`): `None` when it is,
+    /// else how it changed. Checked before every write and on every other tab's storage event.
+    pub fn check_game(&self, id: &str, known: Stamp) -> Result<Option<Conflict>, StoreError> {
+        Ok(match self.store.get(&self.game_key(id))? {
+            None => (known != Stamp::NEW).then_some(Conflict::Deleted),
+            Some(text) => match Stamp::of(&text) {
+                None => Some(Conflict::Damaged),
+                Some(stored) => (stored != known).then_some(Conflict::Changed),
+            },
+        })
+    }
+
+    /// Writes the game `id` as revision `known.rev + 1`, unless the stored record is no longer
+    /// the one this tab knows ([`check_game`](Self::check_game)): then nothing is written.
+    /// Writing a finished game removes the other finished records (only the latest is kept, for
+    /// its end screen after a reload). Returns the new record's stamp.
+    pub fn write_game(&self, id: &str, known: Stamp, game: &AnySession, now: f64) -> Result<Stamp, WriteError> {
+        if let Some(conflict) = self.check_game(id, known)? {
+            return Err(WriteError::Conflict(conflict));
         }
-        let rev = known_rev + 1;
+        let rev = known.rev + 1;
         let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev }).map_err(|_| WriteError::Encode)?;
         self.store.set(&self.game_key(id), &json)?;
         if game.is_over() {
@@ -260,7 +332,7 @@ impl<S: Store> Saves<S> {
                 }
             }
         }
-        Ok(rev)
+        Ok(Stamp { rev, sum: checksum(&json) })
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StoreError> {
@@ -289,18 +361,37 @@ impl<S: Store> Saves<S> {
         session::free_name(wanted, |n| !matches!(self.store.get(&self.slot_key(n)), Ok(None)))
     }
 
-    /// The high-score lists, entry by entry. An unreadable store is kept aside (once) under
-    /// [`RECORDS_UNREADABLE`] so that writing new lists never loses it.
+    /// The high-score lists, entry by entry. An unreadable store is moved aside
+    /// ([`move_aside`](Self::move_aside)) so that writing new lists never loses it.
     pub fn read_records(&self) -> Result<RecordsRead, StoreError> {
         let Some(text) = self.get(RECORDS)? else { return Ok(RecordsRead::default()) };
         match Records::from_json(&text) {
             Ok((records, dropped)) => Ok(RecordsRead { records, dropped, unreadable: false }),
             Err(_) => {
-                if self.get(RECORDS_UNREADABLE)?.is_none() {
-                    self.set(RECORDS_UNREADABLE, &text)?;
-                }
+                self.move_aside(RECORDS, &text)?;
                 Ok(RecordsRead { records: Records::default(), dropped: 0, unreadable: true })
             }
+        }
+    }
+
+    /// Moves `text`, stored as `name` (settings, players, high scores) but unreadable, to
+    /// `<name>.unreadable`, or `.2`, `.3`, … when that is taken: a kept text is never
+    /// overwritten (the same text is kept once). Then `name` is free for new data. Nothing is
+    /// removed when keeping it fails.
+    pub fn move_aside(&self, name: &str, text: &str) -> Result<(), StoreError> {
+        let base = format!("{name}.unreadable");
+        let mut n = 1;
+        loop {
+            let key = if n == 1 { base.clone() } else { format!("{base}.{n}") };
+            match self.get(&key)? {
+                None => self.set(&key, text)?,
+                Some(kept) if kept != text => {
+                    n += 1;
+                    continue;
+                }
+                Some(_) => {}
+            }
+            return self.store.remove(&self.key(name));
         }
     }
 
@@ -309,8 +400,13 @@ impl<S: Store> Saves<S> {
     }
 }
 
-/// The revision in a stored record's text (0 for format 1, which had none); `None` when unreadable.
+/// The revision in a stored record's text (0 for format 1, which had none); `None` when it is
+/// no save at all.
 pub fn rev_of(text: &str) -> Option<u64> {
+    // An object: serde would also read a struct from a list.
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
     serde_json::from_str::<RevOnly>(text).ok().map(|r| r.rev)
 }
 
@@ -378,7 +474,7 @@ mod tests {
         let map = Map::default();
         let a = Saves::new(&map, "/a/");
         let b = Saves::new(&map, "/b/");
-        a.write_game("x", 0, &game(1, 3), 1.0).unwrap();
+        a.write_game("x", Stamp::NEW, &game(1, 3), 1.0).unwrap();
         b.write_slot("Abend", &game(2, 3), 1.0).unwrap();
         assert_eq!(a.games().unwrap().len(), 1);
         assert!(b.games().unwrap().is_empty(), "a deployment never sees another's games");
@@ -392,8 +488,8 @@ mod tests {
     fn every_running_game_has_its_own_record() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
-        assert_eq!(s.write_game("one", 0, &game(1, 9), 1.0), Ok(1));
-        assert_eq!(s.write_game("two", 0, &game(2, 2), 2.0), Ok(1));
+        assert_eq!(s.write_game("one", Stamp::NEW, &game(1, 9), 1.0).map(|k| k.rev), Ok(1));
+        assert_eq!(s.write_game("two", Stamp::NEW, &game(2, 2), 2.0).map(|k| k.rev), Ok(1));
         let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
         assert_eq!(open, ["two", "one"], "newest first, both kept");
         assert_eq!(s.read_game("one").unwrap().unwrap().unwrap().header.turn, 9);
@@ -403,24 +499,69 @@ mod tests {
     fn a_stale_tab_never_overwrites_a_newer_revision() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
-        let rev = s.write_game("g", 0, &game(1, 2), 1.0).unwrap();
+        let first = s.write_game("g", Stamp::NEW, &game(1, 2), 1.0).unwrap();
         // Tab A writes revision 2; tab B still knows revision 1.
-        assert_eq!(s.write_game("g", rev, &game(1, 3), 2.0), Ok(2));
-        assert_eq!(s.write_game("g", rev, &game(1, 4), 3.0), Err(WriteError::Conflict(Conflict::Changed)));
+        let second = s.write_game("g", first, &game(1, 3), 2.0).unwrap();
+        assert_eq!(second.rev, 2);
+        assert_eq!(s.write_game("g", first, &game(1, 4), 3.0), Err(WriteError::Conflict(Conflict::Changed)));
         assert_eq!(s.read_game("g").unwrap().unwrap().unwrap().header.turn, 3, "tab A's game is kept");
         // Deleted elsewhere: not silently brought back either.
         s.delete_game("g").unwrap();
-        assert_eq!(s.write_game("g", 2, &game(1, 4), 4.0), Err(WriteError::Conflict(Conflict::Deleted)));
+        assert_eq!(s.write_game("g", second, &game(1, 4), 4.0), Err(WriteError::Conflict(Conflict::Deleted)));
         assert!(s.read_game("g").unwrap().is_none());
+    }
+
+    /// Another last move from the same start: what a second tab plays instead.
+    fn other_game(seed: u64, moves: usize) -> AnySession {
+        let AnySession::Just4Fun(mut s) = game(seed, moves - 1) else { unreachable!() };
+        let mv = s.state.legal_moves().pop().unwrap();
+        s.play(&mv).unwrap();
+        AnySession::Just4Fun(s)
+    }
+
+    /// Two tabs read revision 1 and commit at the same moment: each checks its own copy of the
+    /// storage (a browser syncs a tab's writes to the others a moment later), so both write
+    /// "revision 2" and the later write wins. The tab whose write was replaced notices (on the
+    /// storage event, or its next write) although the revision is the one it wrote.
+    #[test]
+    fn two_tabs_committing_at_once_tell_their_writes_apart() {
+        let browser = Map::default();
+        let s = Saves::new(&browser, "/");
+        s.write_game("g", Stamp::NEW, &game(1, 2), 1.0).unwrap();
+        let (tab_a, tab_b) = (Map::default(), Map::default());
+        for tab in [&tab_a, &tab_b] {
+            *tab.data.borrow_mut() = browser.data.borrow().clone();
+        }
+        let (a, b) = (Saves::new(&tab_a, "/"), Saves::new(&tab_b, "/"));
+        let read_a = a.read_game_stamped("g").unwrap().unwrap().unwrap().1;
+        let read_b = b.read_game_stamped("g").unwrap().unwrap().unwrap().1;
+        assert_eq!((read_a, read_b.rev), (read_b, 1));
+        let wrote_a = a.write_game("g", read_a, &game(1, 3), 2.0).unwrap();
+        let wrote_b = b.write_game("g", read_b, &other_game(1, 3), 2.0).unwrap();
+        assert_eq!((wrote_a.rev, wrote_b.rev), (2, 2), "both wrote revision 2");
+        assert_ne!(wrote_a, wrote_b);
+        // The browser applies A's write, then B's, and every tab sees the result.
+        let key = s.game_key("g");
+        for tab in [&tab_a, &tab_b] {
+            let text = tab.data.borrow()[&key].clone();
+            browser.data.borrow_mut().insert(key.clone(), text);
+        }
+        for tab in [&tab_a, &tab_b] {
+            *tab.data.borrow_mut() = browser.data.borrow().clone();
+        }
+        assert_eq!(a.check_game("g", wrote_a), Ok(Some(Conflict::Changed)), "A's move was replaced: A must say so");
+        assert_eq!(b.check_game("g", wrote_b), Ok(None), "B's write is the stored one");
+        assert_eq!(a.write_game("g", wrote_a, &game(1, 4), 3.0), Err(WriteError::Conflict(Conflict::Changed)), "A never writes over B's move");
+        assert_eq!(b.write_game("g", wrote_b, &other_game(1, 4), 3.0).map(|k| k.rev), Ok(3));
     }
 
     #[test]
     fn finished_games_leave_the_list_and_only_the_latest_is_kept() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
-        s.write_game("open", 0, &game(1, 4), 1.0).unwrap();
-        s.write_game("done1", 0, &finished(5), 2.0).unwrap();
-        s.write_game("done2", 0, &finished(6), 3.0).unwrap();
+        s.write_game("open", Stamp::NEW, &game(1, 4), 1.0).unwrap();
+        s.write_game("done1", Stamp::NEW, &finished(5), 2.0).unwrap();
+        s.write_game("done2", Stamp::NEW, &finished(6), 3.0).unwrap();
         let all: Vec<String> = s.games().unwrap().into_iter().map(|e| e.name).collect();
         assert_eq!(all, ["done2", "open"]);
         let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
@@ -432,10 +573,10 @@ mod tests {
         let map = Map::default();
         let s = Saves::new(&map, "/");
         for i in 0..MAX_UNFINISHED - 1 {
-            s.write_game(&format!("g{i}"), 0, &game(i as u64, 2), 100.0 + i as f64).unwrap();
+            s.write_game(&format!("g{i}"), Stamp::NEW, &game(i as u64, 2), 100.0 + i as f64).unwrap();
         }
         assert!(s.oldest_if_full().unwrap().is_none());
-        s.write_game("last", 0, &game(99, 2), 500.0).unwrap();
+        s.write_game("last", Stamp::NEW, &game(99, 2), 500.0).unwrap();
         assert_eq!(s.oldest_if_full().unwrap().map(|e| e.name), Some("g0".to_string()));
     }
 
@@ -443,14 +584,20 @@ mod tests {
     fn unreadable_records_are_listed_with_their_reason() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
-        s.write_game("ok", 0, &game(1, 2), 1.0).unwrap();
+        let ok = s.write_game("ok", Stamp::NEW, &game(1, 2), 1.0).unwrap();
         map.data.borrow_mut().insert(s.game_key("bad"), "{ kaputt".into());
         let open = s.unfinished().unwrap();
         assert_eq!(open.len(), 2);
         assert_eq!(open[0].name, "bad");
         assert_eq!(open[0].save.as_ref().unwrap_err(), &LoadError::NotJson);
-        assert_eq!(s.stored_rev("bad").unwrap(), Some(None));
-        assert_eq!(s.write_game("bad", 0, &game(1, 2), 2.0), Err(WriteError::Conflict(Conflict::Changed)));
+        assert_eq!(s.write_game("bad", Stamp::NEW, &game(1, 2), 2.0), Err(WriteError::Conflict(Conflict::Damaged)));
+        // Damaged under the tab that knows it (devtools, a bug): said as damage, never as another
+        // tab's move, and not overwritten.
+        for damage in ["{ kaputt", "{}", "[1,2]", ""] {
+            map.data.borrow_mut().insert(s.game_key("ok"), damage.into());
+            assert_eq!(s.write_game("ok", ok, &game(1, 3), 3.0), Err(WriteError::Conflict(Conflict::Damaged)), "{damage:?}");
+            assert_eq!(map.data.borrow()[&s.game_key("ok")], damage);
+        }
     }
 
     #[test]
@@ -488,15 +635,45 @@ mod tests {
         assert_eq!(b.adopt_legacy(|| "legacy".into()), Ok(true));
         assert_eq!(b.unfinished().unwrap().len(), 1);
         assert_eq!(map.data.borrow().get("spieltisch.autosave"), Some(&old_game));
-        // The adopted game (revision 0) is written on as revision 1.
-        assert_eq!(a.write_game("legacy", 0, &game(3, 6), 2.0), Ok(1));
+        // The adopted game (revision 0), once opened, is written on as revision 1.
+        let (_, opened) = a.read_game_stamped("legacy").unwrap().unwrap().unwrap();
+        assert_eq!(opened.rev, 0);
+        assert_eq!(a.write_game("legacy", opened, &game(3, 6), 2.0).map(|k| k.rev), Ok(1));
     }
 
     #[test]
     fn a_full_store_is_an_error_not_a_loss() {
         let map = Map { full: true, ..Default::default() };
         let s = Saves::new(&map, "/");
-        assert_eq!(s.write_game("g", 0, &game(1, 2), 1.0), Err(WriteError::Store(StoreError::Full)));
+        assert_eq!(s.write_game("g", Stamp::NEW, &game(1, 2), 1.0), Err(WriteError::Store(StoreError::Full)));
+    }
+
+    #[test]
+    fn only_the_quota_counts_as_a_full_store() {
+        assert!(is_quota("QuotaExceededError", 22.0));
+        assert!(is_quota("NS_ERROR_DOM_QUOTA_REACHED", 1014.0));
+        assert!(is_quota("", 22.0), "older browsers give only the code");
+        for (name, code) in [("InvalidStateError", 11.0), ("SecurityError", 18.0), ("Error", 0.0), ("", f64::NAN)] {
+            assert!(!is_quota(name, code), "{name} ({code}) is no full store");
+        }
+    }
+
+    #[test]
+    fn runs_of_slashes_are_one_directory() {
+        assert_eq!(scope_for_path("/spiele//"), scope_for_path("/spiele/"));
+        assert_eq!(scope_for_path("//spiele///index.html"), scope_for_path("/spiele/"));
+        assert_eq!(scope_for_path("/x//y/"), "spieltisch@/x/y/|");
+        assert_ne!(scope_for_path("/spiele//andere/"), scope_for_path("/spiele/"));
+    }
+
+    #[test]
+    fn only_plausible_times_are_dates() {
+        for ms in [0.0, 1.0, 1.795e12, 253_402_300_799_999.0] {
+            assert!(plausible_time(ms), "{ms}");
+        }
+        for ms in [-1.0, -6.2e13, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 253_402_300_800_000.0, 1e20] {
+            assert!(!plausible_time(ms), "{ms}");
+        }
     }
 
     #[test]
@@ -514,5 +691,28 @@ mod tests {
         assert!(read.unreadable && read.records.lists.is_empty());
         s.write_records(&r).unwrap();
         assert_eq!(s.get(RECORDS_UNREADABLE).unwrap().as_deref(), Some("kaputt"), "the old text is kept aside");
+    }
+
+    /// Every unreadable text is kept, each under its own key; the same text once.
+    #[test]
+    fn a_second_unreadable_store_is_kept_beside_the_first() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        let r = Records::default();
+        for garbage in ["kaputt", "auch kaputt", "kaputt", "[7]"] {
+            s.set(RECORDS, garbage).unwrap();
+            assert!(s.read_records().unwrap().unreadable, "{garbage}");
+            s.write_records(&r).unwrap();
+        }
+        let kept = |key: &str| s.get(key).unwrap();
+        assert_eq!(kept(RECORDS_UNREADABLE).as_deref(), Some("kaputt"));
+        assert_eq!(kept("records.unreadable.2").as_deref(), Some("auch kaputt"));
+        assert_eq!(kept("records.unreadable.3").as_deref(), Some("[7]"));
+        assert_eq!(kept("records.unreadable.4"), None, "the same text is not kept twice");
+        // Settings and players the same way, each under its own name.
+        s.set(SETTINGS, "{\"lang\":").unwrap();
+        s.move_aside(SETTINGS, "{\"lang\":").unwrap();
+        assert_eq!(kept("settings.unreadable").as_deref(), Some("{\"lang\":"));
+        assert_eq!(kept(SETTINGS), None, "the name is free for new settings");
     }
 }

@@ -19,8 +19,9 @@ fn main() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    // Messages sent before this point would be lost: the page waits for this.
-    let _ = scope.post_message(&JsValue::from_str("ready"));
+    // Messages sent before this point would be lost: the page waits for this. It names this
+    // build's protocol: a page of another build does not use this worker.
+    let _ = scope.post_message(&JsValue::from_str(spieltisch::computer::READY));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

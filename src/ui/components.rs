@@ -7,6 +7,7 @@ use crate::engine::Outcome;
 use crate::session::Stored;
 use crate::session::Seat;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The current message, if any. Errors stay until dismissed; notes too, but look calmer. Never
 /// shown on the hand-over cover: a message is for the player at the device.
@@ -149,24 +150,21 @@ pub fn ConflictDialog() -> impl IntoView {
                 ctx.go(super::Route::Home);
             }
         };
-        Some(view! {
-            <div class="modal-backdrop" role="alertdialog" aria-modal="true" data-test="conflict">
-                <div class="modal">
-                    <p>{super::storage::conflict_message(conflict)}</p>
-                    <div class="row">
-                        <button class="primary" data-test="conflict-reload" on:click=reload>
-                            {match conflict {
-                                crate::saves::Conflict::Changed => t("Spielstand von dort laden", "Load the game from there"),
-                                crate::saves::Conflict::Deleted => t("Zur Startseite", "Back to home"),
-                            }}
-                        </button>
-                        <button data-test="conflict-keep" on:click=move |_| ctx.store_as_new_game()>
-                            {t("Meinen Stand als eigenes Spiel behalten", "Keep mine as a game of its own")}
-                        </button>
-                    </div>
-                </div>
+        let body = view! {
+            <div class="row">
+                <button class="primary" data-test="conflict-reload" on:click=reload>
+                    {match conflict {
+                        crate::saves::Conflict::Changed => t("Spielstand von dort laden", "Load the game from there"),
+                        _ => t("Zur Startseite", "Back to home"),
+                    }}
+                </button>
+                <button data-test="conflict-keep" on:click=move |_| ctx.store_as_new_game()>
+                    {t("Meinen Stand als eigenes Spiel behalten", "Keep mine as a game of its own")}
+                </button>
             </div>
-        })
+        };
+        // No Escape: this tab saves nothing until the player chose.
+        Some(modal(t("Nicht gespeichert", "Not saved"), false, super::storage::conflict_message(conflict).to_string(), None, Some("conflict"), body.into_any()))
     }
 }
 
@@ -264,29 +262,73 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     }
 }
 
-/// A modal yes/no question. `on_answer(true)` for yes.
+/// A modal yes/no question, named "Rückfrage" for screen readers and described by `text`.
+/// `on_answer(true)` for yes; Escape answers no. Focus starts on "cancel".
 #[component]
 pub fn Confirm(
     #[prop(into)] text: String,
     #[prop(into)] yes: String,
     on_answer: Callback<bool>,
 ) -> impl IntoView {
-    focus_soon(".modal [data-test=confirm-no]");
-    view! {
-        <div class="modal-backdrop" role="dialog" aria-modal="true">
-            <div class="modal">
-                <p>{text}</p>
-                <div class="row">
-                    <button data-test="confirm-no" on:click=move |_| on_answer.run(false)>
-                        {t("Abbrechen", "Cancel")}
-                    </button>
-                    <button class="primary" data-test="confirm-yes" on:click=move |_| on_answer.run(true)>
-                        {yes}
-                    </button>
-                </div>
-            </div>
+    let body = view! {
+        <div class="row">
+            <button data-test="confirm-no" on:click=move |_| on_answer.run(false)>
+                {t("Abbrechen", "Cancel")}
+            </button>
+            <button class="primary" data-test="confirm-yes" on:click=move |_| on_answer.run(true)>
+                {yes}
+            </button>
         </div>
+    };
+    modal(t("Rückfrage", "Question"), true, text, Some(Callback::new(move |_| on_answer.run(false))), None, body.into_any())
+}
+
+thread_local! {
+    /// Numbers the modals' ids.
+    static MODALS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A modal dialog: the `<dialog>` element opened with showModal(), so focus moves into it (its
+/// first control), Tab stays inside and everything behind is inert. Named by `title` (a heading;
+/// `hide_title`: for screen readers only), described by `text`, then `body`. Escape runs
+/// `on_cancel`; without one the question stands until it is answered. `test`: its data-test.
+pub fn modal(title: &'static str, hide_title: bool, text: String, on_cancel: Option<Callback<()>>, test: Option<&'static str>, body: AnyView) -> AnyView {
+    let id = MODALS.with(|n| {
+        n.set(n.get() + 1);
+        format!("modal{}", n.get())
+    });
+    let (title_id, text_id) = (format!("{id}-title"), format!("{id}-text"));
+    let (labelled_by, described_by) = (title_id.clone(), text_id.clone());
+    let show = {
+        let id = id.clone();
+        move || {
+            let dialog = document().get_element_by_id(&id);
+            let open = dialog.as_ref().and_then(|d| js_sys::Reflect::get(d, &"showModal".into()).ok());
+            if let (Some(d), Some(open)) = (dialog, open.and_then(|f| f.dyn_into::<js_sys::Function>().ok())) {
+                if !d.has_attribute("open") {
+                    let _ = open.call0(&d);
+                }
+            }
+        }
+    };
+    let reopen = show.clone();
+    // After the dialog is in the page (showModal needs it there).
+    Effect::new(move |_| show());
+    view! {
+        <dialog id=id class="modal" data-test=test aria-labelledby=labelled_by aria-describedby=described_by
+            on:keydown=move |ev| if ev.key() == "Escape" {
+                // Instead of the browser's own closing, which the app's state would not know of.
+                ev.prevent_default();
+                if let Some(cancel) = on_cancel { cancel.run(()) }
+            }
+            // Closed by the browser after all (a back gesture): cancel, or ask again.
+            on:close=move |_| match on_cancel { Some(cancel) => cancel.run(()), None => reopen() }>
+            <h2 id=title_id class:visually-hidden=hide_title>{title}</h2>
+            <p id=text_id>{text}</p>
+            {body}
+        </dialog>
     }
+    .into_any()
 }
 
 /// The frame of every game's end screen: a headline, the game's own breakdown, what next

@@ -5,7 +5,7 @@
 
 use super::i18n::t;
 use super::{AppCtx, GameHandle, Route};
-use crate::computer::{parse_move, parse_reply, request};
+use crate::computer::{parse_move, parse_reply, request, READY};
 use crate::engine::bots::{Budget, Level};
 use crate::engine::Determinize;
 use crate::session::{AnySession, Session, Stored};
@@ -18,6 +18,9 @@ use wasm_bindgen::JsCast;
 const WORKER_URL: &str = "./spieltisch-worker_loader.js";
 /// How long the worker may take to start before the page says it cannot.
 const START_TIMEOUT_MS: u64 = 15_000;
+/// How long one answer may take at the game's budget before the worker counts as gone (it may
+/// vanish without an error event): Hard thinks about a second, a slow device several.
+const ANSWER_TIMEOUT_MS: u32 = 30_000;
 /// Pause before a computer's move is shown, and after another computer's move.
 const PAUSE_MS: f64 = 700.0;
 const PAUSE_AFTER_COMPUTER_MS: f64 = 1_300.0;
@@ -35,8 +38,8 @@ enum Purpose {
 struct WorkerState {
     worker: Option<web_sys::Worker>,
     ready: bool,
-    /// Requests waiting for the worker to start.
-    queue: Vec<String>,
+    /// The request waiting for the worker to start (only the newest matters): id and text.
+    queued: Option<(u32, String)>,
     next_id: u32,
     /// The request in flight.
     asked: Option<(u32, Purpose)>,
@@ -65,8 +68,11 @@ pub struct Computers {
     /// True while a hint is being worked out.
     pub hinting: RwSignal<bool>,
     pub hint: RwSignal<Option<Hint>>,
-    /// The worker could not start (or broke): said once, the game stays saved.
+    /// The worker could not start (or broke, or stopped answering): said once, the game stays saved.
     pub failed: RwSignal<bool>,
+    /// The worker is another build's (this page is older than the files now served): only a
+    /// reload helps.
+    pub outdated: RwSignal<bool>,
     /// Computers wait while paused.
     pub paused: RwSignal<bool>,
     /// All seats are computers and the user asked not to wait between moves.
@@ -85,6 +91,7 @@ impl Computers {
             hinting: RwSignal::new(false),
             hint: RwSignal::new(None),
             failed: RwSignal::new(false),
+            outdated: RwSignal::new(false),
             paused: RwSignal::new(false),
             skip: RwSignal::new(false),
             seen: RwSignal::new(Default::default()),
@@ -103,15 +110,22 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
+/// `?<name>=N` in the page's URL, for tests.
+fn url_number(name: &str) -> Option<u32> {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    search.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix(name)?.strip_prefix('=')?.parse().ok())
+}
+
 /// The search budget: the in-game one, or `?budget=N` in the page's URL (tests keep games short
 /// with it, like the native tests' small budget).
 fn budget() -> Budget {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("budget=").and_then(|v| v.parse::<u32>().ok()))
-        .map_or(Budget::FULL, |iterations| Budget { iterations })
+    url_number("budget").map_or(Budget::FULL, |iterations| Budget { iterations })
+}
+
+/// How long an answer may take: [`ANSWER_TIMEOUT_MS`] per game budget's worth of search, or
+/// `?timeout=MS` (tests).
+fn answer_timeout_ms() -> u32 {
+    url_number("timeout").unwrap_or_else(|| ANSWER_TIMEOUT_MS.saturating_mul((budget().iterations / Budget::FULL.iterations).max(1)))
 }
 
 /// The running game's record id and turn, if the game screen shows it.
@@ -199,17 +213,34 @@ fn send(ctx: AppCtx, id: u32, purpose: Purpose, text: String) {
     if !started && !start_worker(ctx) {
         return;
     }
-    STATE.with(|st| {
+    let ready = STATE.with(|st| {
         let mut st = st.borrow_mut();
-        if st.ready {
-            if let Some(w) = &st.worker {
-                let _ = w.post_message(&JsValue::from_str(&text));
-            }
-        } else {
-            // Only the newest request matters.
-            st.queue = vec![text];
+        if !st.ready {
+            st.queued = Some((id, text.clone()));
+        }
+        st.ready
+    });
+    if ready {
+        post(ctx, id, &text);
+    }
+}
+
+/// Posts request `id` to the started worker; if it is still unanswered after
+/// [`answer_timeout_ms`], the worker is taken for gone (the "try again" message).
+fn post(ctx: AppCtx, id: u32, text: &str) {
+    STATE.with(|st| {
+        if let Some(w) = &st.borrow().worker {
+            let _ = w.post_message(&JsValue::from_str(text));
         }
     });
+    set_timeout(
+        move || {
+            if STATE.with(|st| st.borrow().asked.as_ref().is_some_and(|(asked, _)| *asked == id)) {
+                fail(ctx);
+            }
+        },
+        std::time::Duration::from_millis(u64::from(answer_timeout_ms())),
+    );
 }
 
 fn start_worker(ctx: AppCtx) -> bool {
@@ -222,17 +253,22 @@ fn start_worker(ctx: AppCtx) -> bool {
     };
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         let text = ev.data().as_string().unwrap_or_default();
-        if text == "ready" {
-            STATE.with(|st| {
+        if text == READY {
+            let queued = STATE.with(|st| {
                 let mut st = st.borrow_mut();
                 st.ready = true;
-                let queued = std::mem::take(&mut st.queue);
-                if let Some(w) = &st.worker {
-                    for q in queued {
-                        let _ = w.post_message(&JsValue::from_str(&q));
-                    }
-                }
+                st.queued.take()
             });
+            if let Some((id, q)) = queued {
+                post(ctx, id, &q);
+            }
+            return;
+        }
+        if text.starts_with("ready") {
+            // Another build's worker (a newer deploy took over the files): it may not understand
+            // this page, so it gets nothing.
+            fail(ctx);
+            ctx.computers.outdated.set(true);
             return;
         }
         on_reply(ctx, &text);
@@ -262,7 +298,7 @@ fn fail(ctx: AppCtx) {
             w.terminate();
         }
         st.ready = false;
-        st.queue.clear();
+        st.queued = None;
         st.asked = None;
     });
     let c = ctx.computers;

@@ -14,8 +14,12 @@ pub fn browser_lang() -> Lang {
     }
 }
 
-/// "21.11.2026, 14:05" or "2026-11-21 14:05" for a time in milliseconds since the epoch.
+/// "21.11.2026, 14:05" or "2026-11-21 14:05" for a time in milliseconds since the epoch;
+/// "unbekannt" for a stored time no date can be (saves may hold anything).
 pub fn format_time(ms: f64) -> String {
+    if !crate::saves::plausible_time(ms) {
+        return t("Zeit unbekannt", "time unknown").to_string();
+    }
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
     let (y, mo, da, h, mi) = (d.get_full_year(), d.get_month() + 1, d.get_date(), d.get_hours(), d.get_minutes());
     if is_de() {

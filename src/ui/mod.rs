@@ -15,7 +15,7 @@ pub mod update;
 pub mod viermalvier;
 
 use crate::engine::{Game, GameKind};
-use crate::saves::{Conflict, KeyKind, WriteError};
+use crate::saves::{Conflict, KeyKind, Stamp, WriteError};
 use crate::session::{AnySession, Seat, Session, Stored};
 use leptos::prelude::*;
 use settings::Settings;
@@ -92,8 +92,8 @@ pub struct AppCtx {
     pub game: RwSignal<Option<AnySession>>,
     pub settings: RwSignal<Settings>,
     pub toast: RwSignal<Option<Toast>>,
-    /// The running game's record: its id and the revision this tab last read or wrote.
-    pub record: RwSignal<Option<(String, u64)>>,
+    /// The running game's record: its id and what this tab last read or wrote there.
+    pub record: RwSignal<Option<(String, Stamp)>>,
     /// Set when another tab changed or deleted the running game: this tab no longer saves it.
     pub conflict: RwSignal<Option<Conflict>>,
     /// A new game waiting for the cap question.
@@ -294,9 +294,9 @@ impl AppCtx {
     /// Opens the stored game `id` (after a reload, the back button, "continue", or to take over
     /// what another tab saved); home with a message when it is gone or unreadable.
     pub fn resume(&self, id: &str) {
-        match storage::saves().read_game(id) {
-            Ok(Some(Ok(save))) => {
-                self.record.set(Some((id.to_string(), save.header.rev)));
+        match storage::saves().read_game_stamped(id) {
+            Ok(Some(Ok((save, stamp)))) => {
+                self.record.set(Some((id.to_string(), stamp)));
                 self.conflict.set(None);
                 self.show_game(save.session);
                 self.go(Route::Play(id.to_string()));
@@ -321,7 +321,7 @@ impl AppCtx {
     /// shows kept as a game of its own after a conflict with another tab.
     pub fn store_as_new_game(&self) {
         let id = new_game_id();
-        self.record.set(Some((id.clone(), 0)));
+        self.record.set(Some((id.clone(), Stamp::NEW)));
         self.conflict.set(None);
         self.autosave();
         self.bump_saves();
@@ -332,13 +332,13 @@ impl AppCtx {
     /// Writes the running game's record, unless another tab has changed it since this tab read
     /// it: then nothing is written and the conflict is shown.
     pub fn autosave(&self) {
-        let Some((id, rev)) = self.record.get_untracked() else { return };
+        let Some((id, known)) = self.record.get_untracked() else { return };
         if self.conflict.get_untracked().is_some() {
             return;
         }
-        let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_game(&id, rev, g, storage::now_ms())));
+        let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_game(&id, known, g, storage::now_ms())));
         match result {
-            Some(Ok(rev)) => self.record.set(Some((id, rev))),
+            Some(Ok(stamp)) => self.record.set(Some((id, stamp))),
             Some(Err(WriteError::Conflict(c))) => self.conflict.set(Some(c)),
             Some(Err(e)) => self.warn(storage::write_message(&e)),
             None => {}
@@ -346,14 +346,16 @@ impl AppCtx {
     }
 
     /// Another tab wrote `key` (`None`: it cleared everything): refresh lists, and notice at once
-    /// when it is the game running here.
-    fn on_storage(&self, key: Option<String>, new_value: Option<String>) {
+    /// when it is the game running here. The record is read as it is now, not as the event says:
+    /// two tabs writing at once each get the other's event, and only the one whose write was
+    /// replaced has lost anything.
+    fn on_storage(&self, key: Option<String>) {
         let kind = key.as_deref().map(|k| storage::saves().classify(k));
         if matches!(kind, Some(KeyKind::Foreign | KeyKind::Other)) {
             return;
         }
         self.bump_saves();
-        let Some((id, rev)) = self.record.get_untracked() else { return };
+        let Some((id, known)) = self.record.get_untracked() else { return };
         let ours = match &kind {
             Some(KeyKind::Game(changed)) => *changed == id,
             None => true,
@@ -362,10 +364,7 @@ impl AppCtx {
         if !ours || self.conflict.get_untracked().is_some() {
             return;
         }
-        let conflict = match new_value.as_deref() {
-            None => Some(Conflict::Deleted),
-            Some(text) => (crate::saves::rev_of(text) != Some(rev)).then_some(Conflict::Changed),
-        };
+        let conflict = storage::saves().check_game(&id, known).ok().flatten();
         if conflict.is_some() && matches!(self.route.get_untracked(), Route::Play(_)) {
             self.conflict.set(conflict);
         } else if conflict.is_some() {
@@ -589,7 +588,7 @@ pub fn new_seed() -> u64 {
 fn App() -> impl IntoView {
     // Saves of format 1 were shared by the whole origin: copy them into this deployment once.
     let _ = storage::saves().adopt_legacy(new_game_id);
-    let settings = Settings::load();
+    let (settings, settings_lost) = Settings::load();
     i18n::set_lang(settings.lang);
     let (game, cover, holder) = (RwSignal::new(None), RwSignal::new(None), RwSignal::new(None));
     let ctx = AppCtx {
@@ -609,10 +608,13 @@ fn App() -> impl IntoView {
         table: Table::new(game, cover, holder),
     };
     provide_context(ctx);
+    if settings_lost {
+        ctx.warn(storage::unreadable_message(i18n::t("Die gespeicherten Einstellungen", "The stored settings")));
+    }
 
     // Another tab (of this deployment) saved something: lists refresh, a clash shows at once.
     let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |ev: web_sys::StorageEvent| {
-        ctx.on_storage(ev.key(), ev.new_value());
+        ctx.on_storage(ev.key());
     });
     if let Some(w) = web_sys::window() {
         let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());

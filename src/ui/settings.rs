@@ -3,7 +3,6 @@
 use super::i18n::{browser_lang, Lang};
 use super::storage;
 use crate::saves::{StoreError, SETTINGS};
-use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -28,20 +27,23 @@ fn prefers_reduced_motion() -> bool {
 }
 
 impl Settings {
-    /// Stored settings; defaults when there are none or they are unreadable.
-    pub fn load() -> Settings {
-        // gloo's LocalStorage throws when storage is disabled, so ask first.
-        if storage::available() {
-            LocalStorage::get(storage::saves().key(SETTINGS)).unwrap_or_default()
-        } else {
-            Settings::default()
+    /// Stored settings; defaults when there are none or storage is off. `true` with the
+    /// defaults when stored settings could not be read: they are moved aside (never lost) and
+    /// the caller says so.
+    pub fn load() -> (Settings, bool) {
+        let saves = storage::saves();
+        let Ok(Some(text)) = saves.get(SETTINGS) else { return (Settings::default(), false) };
+        match serde_json::from_str(&text) {
+            Ok(settings) => (settings, false),
+            Err(_) => {
+                let _ = saves.move_aside(SETTINGS, &text);
+                (Settings::default(), true)
+            }
         }
     }
 
     pub fn store(&self) -> Result<(), StoreError> {
-        if !storage::available() {
-            return Err(StoreError::Unavailable);
-        }
-        LocalStorage::set(storage::saves().key(SETTINGS), self).map_err(|_| StoreError::Full)
+        let text = serde_json::to_string(self).map_err(|_| StoreError::Failed)?;
+        storage::saves().set(SETTINGS, &text)
     }
 }

@@ -1,9 +1,10 @@
 //! The persistence boundary: localStorage (which may be disabled, full or hold anything) behind
 //! the pure [`crate::saves`] rules, and the plain-language messages for what can go wrong.
 
-use crate::saves::{Conflict, Saves, Store, StoreError, WriteError};
-use crate::session::LoadError;
+use crate::saves::{Conflict, Saves, Store, StoreError, WriteError, PLAYERS};
+use crate::session::{LoadError, Seat};
 use crate::ui::i18n::{is_de, t};
+use wasm_bindgen::JsValue;
 use web_sys::Storage;
 
 /// The browser's localStorage as a [`Store`].
@@ -23,8 +24,7 @@ impl Store for Local {
         storage()?.get_item(key).map_err(|_| StoreError::Unavailable)
     }
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        // A failing setItem is, in practice, the quota (QuotaExceededError).
-        storage()?.set_item(key, value).map_err(|_| StoreError::Full)
+        storage()?.set_item(key, value).map_err(|e| write_error(&e))
     }
     fn remove(&self, key: &str) -> Result<(), StoreError> {
         storage()?.remove_item(key).map_err(|_| StoreError::Unavailable)
@@ -36,14 +36,22 @@ impl Store for Local {
     }
 }
 
+/// Full when setItem's exception is the quota's, else another failure (said differently: deleting
+/// old games would not help).
+fn write_error(e: &JsValue) -> StoreError {
+    let field = |name: &str| js_sys::Reflect::get(e, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    let name = field("name").as_string().unwrap_or_default();
+    if crate::saves::is_quota(&name, field("code").as_f64().unwrap_or(0.0)) {
+        StoreError::Full
+    } else {
+        StoreError::Failed
+    }
+}
+
 /// This deployment's saves: keys scoped to the directory the app is served from.
 pub fn saves() -> Saves<Local> {
     let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
     Saves::new(Local, &path)
-}
-
-pub fn available() -> bool {
-    storage().is_ok()
 }
 
 pub fn now_ms() -> f64 {
@@ -60,7 +68,33 @@ pub fn store_message(e: StoreError) -> &'static str {
             "Der Speicher des Browsers ist voll. Das Spiel läuft weiter; lösche alte Spielstände, um wieder zu sichern.",
             "The browser's storage is full. The game goes on; delete old saves to store it again.",
         ),
+        StoreError::Failed => t(
+            "Der Browser konnte gerade nicht speichern. Das Spiel läuft weiter; beim nächsten Zug wird es wieder versucht.",
+            "The browser could not save just now. The game goes on; the next move tries again.",
+        ),
     }
+}
+
+/// "<what> could not be read. They were set aside; the defaults apply." (`what`: "Die
+/// gespeicherten Einstellungen" …)
+pub fn unreadable_message(what: &str) -> String {
+    if is_de() {
+        format!("{what} waren nicht lesbar. Sie wurden beiseitegelegt; es gilt die Voreinstellung.")
+    } else {
+        format!("{what} could not be read. They were set aside; the defaults apply.")
+    }
+}
+
+/// The players of the last game, to start the next with (empty when there are none). Stored
+/// ones that cannot be read are moved aside and said once.
+pub fn remembered_players(ctx: crate::ui::AppCtx) -> Vec<Seat> {
+    let saves = saves();
+    let Ok(Some(text)) = saves.get(PLAYERS) else { return Vec::new() };
+    serde_json::from_str(&text).unwrap_or_else(|_| {
+        let _ = saves.move_aside(PLAYERS, &text);
+        ctx.warn(unreadable_message(t("Die gespeicherten Spieler", "The stored players")));
+        Vec::new()
+    })
 }
 
 pub fn write_message(e: &WriteError) -> String {
@@ -80,6 +114,10 @@ pub fn conflict_message(c: Conflict) -> &'static str {
         Conflict::Deleted => t(
             "Dieses Spiel wurde inzwischen in einem anderen Fenster gelöscht. Hier wird es nicht mehr gespeichert.",
             "This game has been deleted in another window since. It is no longer saved here.",
+        ),
+        Conflict::Damaged => t(
+            "Der gespeicherte Stand dieses Spiels ist beschädigt. Er wird nicht überschrieben; behalte das Spiel, wie es hier steht, als eigenes Spiel.",
+            "The stored copy of this game is damaged. It is not overwritten; keep the game as shown here as a game of its own.",
         ),
     }
 }

@@ -76,7 +76,9 @@ fn offer_update(reg: &ServiceWorkerRegistration) {
             t("Eine neue Version ist bereit.", "A new version is ready."),
             " <button type=button data-test=update-reload>",
             t("Neu laden", "Reload"),
-            "</button>",
+            "</button><button type=button class=icon data-test=update-later aria-label=\"",
+            t("Später", "Later"),
+            "\">×</button>",
         ]
         .concat(),
     );
@@ -98,6 +100,13 @@ fn offer_update(reg: &ServiceWorkerRegistration) {
         let _ = button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
     }
     on_click.forget();
+    // "Later": the note goes (it lies over the top bar); the new version starts with the next visit.
+    if let Some(later) = note.last_element_child() {
+        let note = note.clone();
+        let remove = Closure::<dyn Fn()>::new(move || note.remove());
+        let _ = later.add_event_listener_with_callback("click", remove.as_ref().unchecked_ref());
+        remove.forget();
+    }
     let _ = body.append_child(&note);
 }
 

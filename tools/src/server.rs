@@ -303,9 +303,17 @@ pub enum Route {
     NotFound,
 }
 
-/// Maps a request path to a file below `root` (pure; no file system access except none).
+/// Maps a request path to a file below `root` (pure; no file system access except none). Runs
+/// of `/` count as one, as on common hosts (nginx' merge_slashes): `/spieltisch//` is the app.
 pub fn route(prefix: &str, path: &str) -> Route {
-    let path = path.split(['?', '#']).next().unwrap_or("");
+    let raw = path.split(['?', '#']).next().unwrap_or("");
+    let mut merged = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        if !(c == '/' && merged.ends_with('/')) {
+            merged.push(c);
+        }
+    }
+    let path = merged.as_str();
     let bare = prefix.trim_end_matches('/');
     if !bare.is_empty() && (path == bare || path == "/") {
         return Route::Redirect(prefix.to_string());
@@ -474,6 +482,9 @@ mod tests {
             Route::File("a b.js".into())
         );
         assert_eq!(route(p, "/spieltisch/../etc/passwd"), Route::NotFound);
+        assert_eq!(route(p, "/spieltisch//"), Route::File("index.html".into()));
+        assert_eq!(route(p, "/spieltisch//a//b.js"), Route::File("a/b.js".into()));
+        assert_eq!(route(p, "//spieltisch/"), Route::File("index.html".into()));
         assert_eq!(route(p, "/other/x"), Route::NotFound);
         assert_eq!(route("/", "/"), Route::File("index.html".into()));
         assert_eq!(normalise_prefix("x/y"), "/x/y/");

@@ -3,7 +3,7 @@
 
 use super::{game_name, game_short_name};
 use crate::session::AnySession;
-use crate::ui::components::{ConflictDialog, HandOver, TapShield};
+use crate::ui::components::{modal, ConflictDialog, HandOver, TapShield};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::storage;
 use crate::ui::{computer, gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
@@ -115,8 +115,18 @@ pub fn Play() -> impl IntoView {
             </Show>
             <Show when=move || c.failed.get()>
                 <div class="computer-failed" role="alert" data-test="computer-failed">
-                    <p>{t("Die Computer-Spieler konnten nicht gestartet werden. Das Spiel ist gespeichert.", "The computer players could not be started. The game is saved.")}</p>
-                    <button data-test="computer-retry" on:click=move |_| computer::retry(ctx)>{t("Erneut versuchen", "Try again")}</button>
+                    {move || if c.outdated.get() {
+                        // Another build's worker: this page is older than the files now served.
+                        view! {
+                            <p data-test="computer-outdated">{t("Eine neue Version wurde geladen – bitte neu laden. Das Spiel ist gespeichert.", "A new version was loaded – please reload. The game is saved.")}</p>
+                            <button data-test="computer-reload" on:click=move |_| { let _ = window().location().reload(); }>{t("Neu laden", "Reload")}</button>
+                        }.into_any()
+                    } else {
+                        view! {
+                            <p>{t("Die Computer-Spieler antworten nicht. Das Spiel ist gespeichert.", "The computer players do not answer. The game is saved.")}</p>
+                            <button data-test="computer-retry" on:click=move |_| computer::retry(ctx)>{t("Erneut versuchen", "Try again")}</button>
+                        }.into_any()
+                    }}
                 </div>
             </Show>
             <TapShield />
@@ -125,12 +135,28 @@ pub fn Play() -> impl IntoView {
     }
 }
 
+/// "Save as …": a name, and a question before a save of that name (as cleaned: " Oma‎ " is
+/// "Oma") is replaced, naming what it holds.
 #[component]
 fn SaveAs(on_done: Callback<()>) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = RwSignal::new(String::new());
+    // The question before replacing: what the slot of that name holds now.
+    let replacing = RwSignal::new(None::<String>);
     let save = move || {
         let wanted = name.get_untracked();
+        let cleaned = crate::session::clean_name(&wanted);
+        if replacing.get_untracked().is_none() {
+            if let Ok(Some(held)) = storage::saves().read_slot(&cleaned) {
+                let what = held.as_ref().map_or_else(storage::load_reason, super::home::save_summary);
+                replacing.set(Some(if is_de() {
+                    format!("„{cleaned}“ gibt es schon: {what}. Ersetzen?")
+                } else {
+                    format!("“{cleaned}” exists already: {what}. Replace it?")
+                }));
+                return;
+            }
+        }
         let result = ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_slot(&wanted, g, storage::now_ms())));
         match result {
             Some(Ok(shown)) => {
@@ -142,21 +168,23 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
         }
         on_done.run(());
     };
-    view! {
-        <div class="modal-backdrop" role="dialog" aria-modal="true">
-            <form class="modal" on:submit=move |ev| { ev.prevent_default(); save(); }>
-                <label>
-                    {t("Name des Spielstands", "Name of the save")}
-                    <input type="text" data-test="slot-name" maxlength=crate::session::MAX_NAME_LEN.to_string()
-                        prop:value=move || name.get()
-                        on:input=move |ev| name.set(event_target_value(&ev)) />
-                </label>
-                <p class="hint">{t("Ein vorhandener Spielstand gleichen Namens wird ersetzt.", "A save of the same name is replaced.")}</p>
-                <div class="row">
-                    <button type="button" on:click=move |_| on_done.run(())>{t("Abbrechen", "Cancel")}</button>
-                    <button type="submit" class="primary" data-test="save-confirm">{t("Speichern", "Save")}</button>
-                </div>
-            </form>
-        </div>
-    }
+    let body = view! {
+        <form on:submit=move |ev| { ev.prevent_default(); save(); }>
+            <label>
+                {t("Name des Spielstands", "Name of the save")}
+                <input type="text" data-test="slot-name" maxlength=crate::session::MAX_NAME_LEN.to_string()
+                    prop:value=move || name.get()
+                    on:input=move |ev| { name.set(event_target_value(&ev)); replacing.set(None); } />
+            </label>
+            {move || replacing.get().map(|q| view! { <p class="error" role="alert" data-test="replace-question">{q}</p> })}
+            <div class="row">
+                <button type="button" data-test="save-cancel" on:click=move |_| on_done.run(())>{t("Abbrechen", "Cancel")}</button>
+                <button type="submit" class="primary" data-test="save-confirm">
+                    {move || if replacing.with(Option::is_some) { t("Ersetzen", "Replace") } else { t("Speichern", "Save") }}
+                </button>
+            </div>
+        </form>
+    };
+    let hint = t("Gibt es den Namen schon, wirst du vor dem Ersetzen gefragt.", "If the name exists, you are asked before it is replaced.");
+    modal(t("Speichern unter …", "Save as …"), false, hint.to_string(), Some(on_done), Some("save-as-dialog"), body.into_any())
 }

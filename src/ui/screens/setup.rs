@@ -21,14 +21,9 @@ fn person_name(index: usize) -> String {
     }
 }
 
-fn default_seats(n: usize) -> Vec<Seat> {
+fn default_seats(ctx: AppCtx, n: usize) -> Vec<Seat> {
     // Names from the last game, so a family doesn't retype them every evening.
-    let remembered: Vec<Seat> = crate::ui::storage::saves()
-        .get(PLAYERS)
-        .ok()
-        .flatten()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default();
+    let remembered = crate::ui::storage::remembered_players(ctx);
     (0..n)
         .map(|i| {
             remembered.get(i).cloned().unwrap_or_else(|| Seat::person(person_name(i), PlayerColor::ALL[i % PlayerColor::ALL.len()]))
@@ -41,7 +36,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     let ctx = AppCtx::get();
     let (min, max) = kind.players();
     let seats = RwSignal::new({
-        let mut s = default_seats(2.clamp(min, max));
+        let mut s = default_seats(ctx, 2.clamp(min, max));
         distinct_colors(&mut s);
         s
     });
@@ -52,7 +47,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
 
     let set_count = move |n: usize| {
         seats.update(|s| {
-            let mut fresh = default_seats(n);
+            let mut fresh = default_seats(ctx, n);
             for (i, seat) in s.iter().enumerate().take(n) {
                 fresh[i] = seat.clone();
             }

@@ -79,7 +79,7 @@ fn write<G: Stored>(kind: GameKind, players: usize, dir: &Path, seed: u64) {
     let mut full = s.clone();
     play_on(&mut full, &mut rng.clone(), usize::MAX);
     let len = full.log.len();
-    let mut rev = 0;
+    let mut rev = spieltisch::saves::Stamp::NEW;
     for stop in [len / 4, len / 2, len * 2 / 3] {
         play_on(&mut s, &mut rng, stop.clamp(1, len - 1));
         rev = saves.write_game("fixture", rev, &G::wrap(s.clone()), 1.795e12 + stop as f64).expect("written");
@@ -89,7 +89,7 @@ fn write<G: Stored>(kind: GameKind, players: usize, dir: &Path, seed: u64) {
     let slot = (&map).get(&saves.slot_key(&slot_name)).unwrap().expect("the slot");
     play_on(&mut s, &mut rng, usize::MAX);
     assert!(s.state.outcome().is_some(), "random play ends");
-    saves.write_game("finished", 0, &G::wrap(s), 1.795e12 + 20.0).expect("written");
+    saves.write_game("finished", spieltisch::saves::Stamp::NEW, &G::wrap(s), 1.795e12 + 20.0).expect("written");
     let finished = (&map).get(&saves.game_key("finished")).unwrap().expect("the finished record");
     for (which, text) in [("autosave", &autosave), ("slot", &slot), ("export", &slot), ("finished", &finished)] {
         let path = dir.join(format!("{}-{which}.json", kind.id()));
