@@ -69,9 +69,9 @@ fn two_tabs_committing_in_the_same_millisecond_lose_no_move() {
         field = Some(pick_cards(&app, field, i));
         app.js(ARM);
     }
-    let at = app.js("return Date.now() + 400;");
+    let at = app.js("return Date.now() + 1000;");
     app.js(&format!("new BroadcastChannel('spieltisch-test-commit').postMessage({at}); return true;"));
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(2000));
 
     let mut shown = Vec::new();
     for tab in &tabs {
@@ -124,6 +124,7 @@ fn save_as_asks_before_replacing_a_save() {
     let first = app.local_storage(&key).expect("the slot is stored");
     go_home(&app);
     app.start_game("just4fun", Some(2), &[]);
+    resume_to_board(&app);
     save_as(&app, " Oma\u{200e} ");
     let question = app.b.text(&app.wait("[data-test=replace-question]")).ctx("question");
     assert!(question.contains("Oma") && question.contains("Sudoku"), "the question names the slot and what it holds: {question:?}");
