@@ -157,13 +157,10 @@ pub struct RecordsRead {
     pub unreadable: bool,
 }
 
-/// The part of a record that tells a save from damage (every save names its game).
 #[derive(Deserialize)]
 struct RevOnly {
     #[serde(default)]
     rev: u64,
-    #[allow(dead_code)]
-    game: serde::de::IgnoredAny,
 }
 
 /// A game's record as read, with the stamp it was read at.
@@ -403,8 +400,8 @@ impl<S: Store> Saves<S> {
 /// The revision in a stored record's text (0 for format 1, which had none); `None` when it is
 /// no save at all.
 pub fn rev_of(text: &str) -> Option<u64> {
-    // An object: serde would also read a struct from a list.
-    if !text.trim_start().starts_with('{') {
+    // A save is an object naming its game (serde would also read a struct from a list).
+    if !text.trim_start().starts_with('{') || !text.as_bytes().windows(6).any(|w| w == b"\"game\"") {
         return None;
     }
     serde_json::from_str::<RevOnly>(text).ok().map(|r| r.rev)

@@ -164,7 +164,7 @@ pub fn ConflictDialog() -> impl IntoView {
             </div>
         };
         // No Escape: this tab saves nothing until the player chose.
-        Some(modal(t("Nicht gespeichert", "Not saved"), false, super::storage::conflict_message(conflict).to_string(), None, Some("conflict"), body.into_any()))
+        Some(modal(t("Nicht gespeichert", "Not saved"), "conflict", "conflict-text", super::storage::conflict_message(conflict).to_string(), None, body.into_any()))
     }
 }
 
@@ -262,7 +262,7 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     }
 }
 
-/// A modal yes/no question, named "Rückfrage" for screen readers and described by `text`.
+/// A modal yes/no question, named "Rückfrage" and described by `text`.
 /// `on_answer(true)` for yes; Escape answers no. Focus starts on "cancel".
 #[component]
 pub fn Confirm(
@@ -280,50 +280,31 @@ pub fn Confirm(
             </button>
         </div>
     };
-    modal(t("Rückfrage", "Question"), true, text, Some(Callback::new(move |_| on_answer.run(false))), None, body.into_any())
-}
-
-thread_local! {
-    /// Numbers the modals' ids.
-    static MODALS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    modal(t("Rückfrage", "Question"), "confirm", "confirm-text", text, Some(Callback::new(move |_| on_answer.run(false))), body.into_any())
 }
 
 /// A modal dialog: the `<dialog>` element opened with showModal(), so focus moves into it (its
-/// first control), Tab stays inside and everything behind is inert. Named by `title` (a heading;
-/// `hide_title`: for screen readers only), described by `text`, then `body`. Escape runs
-/// `on_cancel`; without one the question stands until it is answered. `test`: its data-test.
-pub fn modal(title: &'static str, hide_title: bool, text: String, on_cancel: Option<Callback<()>>, test: Option<&'static str>, body: AnyView) -> AnyView {
-    let id = MODALS.with(|n| {
-        n.set(n.get() + 1);
-        format!("modal{}", n.get())
-    });
-    let (title_id, text_id) = (format!("{id}-title"), format!("{id}-text"));
-    let (labelled_by, described_by) = (title_id.clone(), text_id.clone());
-    let show = {
-        let id = id.clone();
-        move || {
-            let dialog = document().get_element_by_id(&id);
-            let open = dialog.as_ref().and_then(|d| js_sys::Reflect::get(d, &"showModal".into()).ok());
-            if let (Some(d), Some(open)) = (dialog, open.and_then(|f| f.dyn_into::<js_sys::Function>().ok())) {
-                if !d.has_attribute("open") {
-                    let _ = open.call0(&d);
-                }
+/// first control), Tab stays inside and everything behind is inert. Named `name`, described by
+/// `text` (its element's id: `text_id`), then `body`. Escape (the browser closes the dialog)
+/// runs `on_cancel`; without one the question stands until it is answered. `test`: its
+/// data-test. Ids are fixed per kind of question: one of each is open at a time.
+pub fn modal(name: &'static str, test: &'static str, text_id: &'static str, text: String, on_cancel: Option<Callback<()>>, body: AnyView) -> AnyView {
+    let show = move || {
+        let dialog = document().get_element_by_id(text_id).and_then(|t| t.parent_element());
+        let open = dialog.as_ref().and_then(|d| js_sys::Reflect::get(d, &"showModal".into()).ok());
+        if let (Some(d), Some(open)) = (dialog, open.and_then(|f| f.dyn_into::<js_sys::Function>().ok())) {
+            if !d.has_attribute("open") {
+                let _ = open.call0(&d);
             }
         }
     };
-    let reopen = show.clone();
-    // After the dialog is in the page (showModal needs it there).
-    Effect::new(move |_| show());
+    // Once the dialog is in the page (showModal needs it there): the view is mounted in the
+    // same task that builds it.
+    queue_microtask(show);
     view! {
-        <dialog id=id class="modal" data-test=test aria-labelledby=labelled_by aria-describedby=described_by
-            on:keydown=move |ev| if ev.key() == "Escape" {
-                // Instead of the browser's own closing, which the app's state would not know of.
-                ev.prevent_default();
-                if let Some(cancel) = on_cancel { cancel.run(()) }
-            }
-            // Closed by the browser after all (a back gesture): cancel, or ask again.
-            on:close=move |_| match on_cancel { Some(cancel) => cancel.run(()), None => reopen() }>
-            <h2 id=title_id class:visually-hidden=hide_title>{title}</h2>
+        // Closed by the browser (Escape, a back gesture): cancel, or ask again.
+        <dialog class="modal" data-test=test aria-label=name aria-describedby=text_id
+            on:close=move |_| match on_cancel { Some(cancel) => cancel.run(()), None => show() }>
             <p id=text_id>{text}</p>
             {body}
         </dialog>

@@ -94,8 +94,8 @@ fn a_worker_of_another_build_is_refused_with_a_reload() {
     let app = App::start_serving("worker-other-build", "/tisch/", &copy.0);
     open(&app, "?budget=60");
     start_against_hard(&app);
-    let note = app.b.wait_for("[data-test=computer-outdated]", Duration::from_secs(20)).ctx("the outdated message");
-    let text = app.b.text(&note).ctx("text");
+    app.b.wait_for("[data-test=computer-reload]", Duration::from_secs(20)).ctx("the outdated message");
+    let text = app.b.text(&app.wait("[data-test=computer-failed]")).ctx("text");
     assert!(text.contains("neue Version") || text.contains("new version"), "{text:?}");
     assert!(!app.exists("[data-test=thinking]") && !app.exists("[data-test=computer-retry]"));
     assert_eq!(turn(&app), 0);

@@ -126,7 +126,10 @@ fn save_as_asks_before_replacing_a_save() {
     app.start_game("just4fun", Some(2), &[]);
     resume_to_board(&app);
     save_as(&app, " Oma\u{200e} ");
-    let question = app.b.text(&app.wait("[data-test=replace-question]")).ctx("question");
+    let question = app
+        .b
+        .wait_until(T, "the question", |b| Ok(Some(b.text(&b.find("[data-test=replace-question]")?)?).filter(|q| !q.is_empty())))
+        .ctx("question");
     assert!(question.contains("Oma") && question.contains("Sudoku"), "the question names the slot and what it holds: {question:?}");
     assert_eq!(app.local_storage(&key).as_deref(), Some(first.as_str()), "nothing replaced before the answer");
     app.click("[data-test=save-cancel]");
@@ -134,7 +137,9 @@ fn save_as_asks_before_replacing_a_save() {
     assert_eq!(app.local_storage(&key).as_deref(), Some(first.as_str()), "cancel keeps the save");
 
     save_as(&app, " Oma\u{200e} ");
-    app.wait("[data-test=replace-question]");
+    app.b
+        .wait_until(T, "the question", |b| Ok((!b.text(&b.find("[data-test=replace-question]")?)?.is_empty()).then_some(())))
+        .ctx("question");
     app.click("[data-test=save-confirm]");
     app.b.wait_gone("[data-test=slot-name]", T).ctx("replaced");
     let now: Value = serde_json::from_str(&app.local_storage(&key).expect("still a slot")).unwrap();

@@ -114,19 +114,18 @@ pub fn Play() -> impl IntoView {
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
             </Show>
             <Show when=move || c.failed.get()>
+                // The worker did not answer (try again), or is another build's: this page is older
+                // than the files now served (reload).
                 <div class="computer-failed" role="alert" data-test="computer-failed">
-                    {move || if c.outdated.get() {
-                        // Another build's worker: this page is older than the files now served.
-                        view! {
-                            <p data-test="computer-outdated">{t("Eine neue Version wurde geladen – bitte neu laden. Das Spiel ist gespeichert.", "A new version was loaded – please reload. The game is saved.")}</p>
-                            <button data-test="computer-reload" on:click=move |_| { let _ = window().location().reload(); }>{t("Neu laden", "Reload")}</button>
-                        }.into_any()
+                    <p>{move || if c.outdated.get() {
+                        t("Eine neue Version wurde geladen – bitte neu laden. Das Spiel ist gespeichert.", "A new version was loaded – please reload. The game is saved.")
                     } else {
-                        view! {
-                            <p>{t("Die Computer-Spieler antworten nicht. Das Spiel ist gespeichert.", "The computer players do not answer. The game is saved.")}</p>
-                            <button data-test="computer-retry" on:click=move |_| computer::retry(ctx)>{t("Erneut versuchen", "Try again")}</button>
-                        }.into_any()
-                    }}
+                        t("Die Computer-Spieler antworten nicht. Das Spiel ist gespeichert.", "The computer players do not answer. The game is saved.")
+                    }}</p>
+                    <button data-test=move || if c.outdated.get() { "computer-reload" } else { "computer-retry" }
+                        on:click=move |_| if c.outdated.get_untracked() { let _ = window().location().reload(); } else { computer::retry(ctx) }>
+                        {move || if c.outdated.get() { t("Neu laden", "Reload") } else { t("Erneut versuchen", "Try again") }}
+                    </button>
                 </div>
             </Show>
             <TapShield />
@@ -141,19 +140,19 @@ pub fn Play() -> impl IntoView {
 fn SaveAs(on_done: Callback<()>) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = RwSignal::new(String::new());
-    // The question before replacing: what the slot of that name holds now.
-    let replacing = RwSignal::new(None::<String>);
+    // The question before replacing, naming what the slot of that name holds now ("": none).
+    let replacing = RwSignal::new(String::new());
     let save = move || {
         let wanted = name.get_untracked();
         let cleaned = crate::session::clean_name(&wanted);
-        if replacing.get_untracked().is_none() {
+        if replacing.with_untracked(String::is_empty) {
             if let Ok(Some(held)) = storage::saves().read_slot(&cleaned) {
                 let what = held.as_ref().map_or_else(storage::load_reason, super::home::save_summary);
-                replacing.set(Some(if is_de() {
+                replacing.set(if is_de() {
                     format!("„{cleaned}“ gibt es schon: {what}. Ersetzen?")
                 } else {
                     format!("“{cleaned}” exists already: {what}. Replace it?")
-                }));
+                });
                 return;
             }
         }
@@ -174,17 +173,18 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
                 {t("Name des Spielstands", "Name of the save")}
                 <input type="text" data-test="slot-name" maxlength=crate::session::MAX_NAME_LEN.to_string()
                     prop:value=move || name.get()
-                    on:input=move |ev| { name.set(event_target_value(&ev)); replacing.set(None); } />
+                    on:input=move |ev| { name.set(event_target_value(&ev)); replacing.set(String::new()); } />
             </label>
-            {move || replacing.get().map(|q| view! { <p class="error" role="alert" data-test="replace-question">{q}</p> })}
+            // Empty (and hidden by the stylesheet) until there is a question.
+            <p class="error" role="alert" data-test="replace-question">{move || replacing.get()}</p>
             <div class="row">
                 <button type="button" data-test="save-cancel" on:click=move |_| on_done.run(())>{t("Abbrechen", "Cancel")}</button>
                 <button type="submit" class="primary" data-test="save-confirm">
-                    {move || if replacing.with(Option::is_some) { t("Ersetzen", "Replace") } else { t("Speichern", "Save") }}
+                    {move || if replacing.with(String::is_empty) { t("Speichern", "Save") } else { t("Ersetzen", "Replace") }}
                 </button>
             </div>
         </form>
     };
     let hint = t("Gibt es den Namen schon, wirst du vor dem Ersetzen gefragt.", "If the name exists, you are asked before it is replaced.");
-    modal(t("Speichern unter …", "Save as …"), false, hint.to_string(), Some(on_done), Some("save-as-dialog"), body.into_any())
+    modal(t("Speichern unter …", "Save as …"), "save-as-dialog", "save-as-text", hint.to_string(), Some(on_done), body.into_any())
 }
