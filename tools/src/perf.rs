@@ -701,8 +701,9 @@ pub fn store_game(b: &Browser, base: &str, game: Option<&AnySession>, handover: 
     Ok(())
 }
 
-/// Opens the saved game in the app once and keeps its rendered page, scripts removed and the
-/// CSS inlined, as `perf-static.html`: the same content without the app; and as
+/// Opens the saved game in the app once and keeps its rendered page, scripts (and the
+/// Content-Security-Policy, which would refuse the inlined CSS and script) removed and the CSS
+/// inlined, as `perf-static.html`: the same content without the app; and as
 /// `perf-bytes.html`, the same page that also fetches the app's first load (the network floor).
 fn write_static_board(dir: &Path, base: &str) -> Res<()> {
     let b = Browser::start()?;
@@ -713,7 +714,7 @@ fn write_static_board(dir: &Path, base: &str) -> Res<()> {
     std::thread::sleep(Duration::from_millis(300));
     let html = b.execute(
         "const d = document.documentElement.cloneNode(true); \
-         for (const e of d.querySelectorAll('script, link[rel=modulepreload], link[rel=preload], link[rel=stylesheet], link[rel=manifest], link[rel=icon], link[rel=apple-touch-icon]')) e.remove(); \
+         for (const e of d.querySelectorAll('script, link[rel=modulepreload], link[rel=preload], link[rel=stylesheet], link[rel=manifest], link[rel=icon], link[rel=apple-touch-icon], meta[http-equiv]')) e.remove(); \
          return d.outerHTML;",
         vec![],
     )?;
