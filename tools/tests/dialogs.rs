@@ -20,8 +20,13 @@ const MODAL: &str = "const f = document.activeElement; \
     return { name: text('aria-labelledby') || (m.getAttribute('aria-label') || ''), description: text('aria-describedby'), \
              focus_inside: !!f && f !== document.body && m.contains(f), modal: m.matches(':modal') || m.getAttribute('aria-modal') === 'true' };";
 
+/// Where the focus is: in the open modal, on nothing of the page (the browser's own controls: a
+/// modal `<dialog>` lets Tab leave the page, never to what lies behind it), or behind it.
+const FOCUS: &str = "const f = document.activeElement, m = document.querySelector('dialog[open]'); \
+    return !f || f === document.body ? 'none' : (m && m.contains(f) ? 'inside' : 'behind: ' + f.outerHTML.slice(0, 100));";
+
 /// Checks the modal on show: named, described, focus inside, and Tab (forward and back) never
-/// leaves it.
+/// reaches anything behind it and keeps coming back into it.
 #[track_caller]
 fn assert_modal(app: &App, what: &str) {
     let m = app.js(MODAL);
@@ -29,11 +34,14 @@ fn assert_modal(app: &App, what: &str) {
     assert!(m["name"].as_str().is_some_and(|n| !n.is_empty()), "{what}: the dialog has no name: {m}");
     assert!(m["description"].as_str().is_some_and(|n| !n.is_empty()), "{what}: the dialog has no description: {m}");
     assert_eq!(m["focus_inside"], true, "{what}: focus is not in the dialog: {m}");
-    for i in 0..8 {
-        if i < 5 { app.b.press(&[KEY_TAB]) } else { app.b.press_shifted(KEY_TAB) }.ctx("Tab");
-        let m = app.js(MODAL);
-        assert_eq!(m["focus_inside"], true, "{what}: Tab {i} left the dialog: {}", app.js("return document.activeElement && document.activeElement.outerHTML.slice(0, 120);"));
+    let mut inside = 0;
+    for i in 0..10 {
+        if i < 6 { app.b.press(&[KEY_TAB]) } else { app.b.press_shifted(KEY_TAB) }.ctx("Tab");
+        let at = app.js(FOCUS);
+        assert!(at == "inside" || at == "none", "{what}: Tab {i} reached the page behind the dialog: {at}");
+        inside += usize::from(at == "inside");
     }
+    assert!(inside >= 6, "{what}: Tab keeps leaving the dialog ({inside} of 10 inside)");
 }
 
 /// "Speichern unter …": a modal (focus on the name field), Escape cancels and nothing is saved.
