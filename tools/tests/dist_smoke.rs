@@ -190,3 +190,44 @@ fn manifest_and_icons() {
     assert!(seen.contains(&(512, "any".into())));
     assert!(seen.contains(&(512, "maskable".into())));
 }
+
+/// The page's Content-Security-Policy is filled in (scripts/csp.sh): one hash per inline script
+/// of the final index.html, before any script, and no placeholder left.
+#[test]
+fn index_html_has_a_filled_in_security_policy() {
+    let html = std::fs::read_to_string(dist().join("index.html")).unwrap();
+    assert!(!html.contains("__CSP_SCRIPT_HASHES__"), "the placeholder was not filled in");
+    let csp = html.find("Content-Security-Policy").expect("a Content-Security-Policy meta tag");
+    assert!(html.find("<script").is_some_and(|s| s > csp), "the policy comes before every script");
+    let inline = html.match_indices("<script").filter(|(i, _)| !html[*i..].split('>').next().unwrap_or("").contains("src=")).count();
+    assert_eq!(html.matches("'sha256-").count(), inline, "one hash per inline script");
+    for directive in ["default-src 'self'", "'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'self'"] {
+        assert!(html.contains(directive), "{directive} missing");
+    }
+}
+
+/// The page and the worker of one build name the same protocol id (build.rs): the page accepts
+/// exactly its own build's worker.
+#[test]
+fn page_and_worker_name_the_same_protocol() {
+    let ready = |name: &str| -> Vec<String> {
+        let bytes = std::fs::read(dist().join(name)).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let mut found: Vec<String> = text
+            .match_indices("ready ")
+            .filter_map(|(i, _)| text.get(i + 6..i + 22))
+            .filter(|id| id.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map(str::to_string)
+            .collect();
+        found.dedup();
+        found
+    };
+    let page = list_files(&dist())
+        .unwrap()
+        .into_iter()
+        .find(|f| f.starts_with("spieltisch-") && f.ends_with("_bg.wasm") && !f.contains("worker"))
+        .expect("the page's wasm");
+    let (page, worker) = (ready(&page), ready("spieltisch-worker_bg.wasm"));
+    assert_eq!(page.len(), 1, "one protocol id in the page: {page:?}");
+    assert_eq!(page, worker, "the worker's id");
+}
