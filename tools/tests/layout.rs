@@ -36,3 +36,51 @@ fn every_screen_fits_the_portrait_tablet() {
 fn every_screen_fits_the_phone() {
     check(VIEWPORTS[2]);
 }
+
+/// How the user zooms: the browser's zoom (the CSS viewport shrinks, each CSS pixel takes two
+/// device pixels) or its text size (the root font at 200 %).
+enum Zoom {
+    Page { width: u32, height: u32 },
+    Text(Viewport),
+}
+
+/// Issue 22 (12): at 200 % zoom the boards shrank while the buttons grew (Just 4 Fun's stone
+/// counts at 6.9 CSS px). Boards keep their size with the zoom like the text beside them: on the
+/// boards of every game, with 2 and 4 players and late in a game, no text under 12 px, nothing
+/// cut by its board, and the page never scrolls sideways (it may scroll down).
+#[test]
+fn boards_keep_their_size_at_200_percent_zoom() {
+    let zooms = [
+        ("page zoom of 1024×768", Zoom::Page { width: 512, height: 384 }),
+        ("page zoom of 768×1024", Zoom::Page { width: 384, height: 512 }),
+        ("text zoom at 1024×768", Zoom::Text(VIEWPORTS[0])),
+        ("text zoom at 390×844", Zoom::Text(VIEWPORTS[2])),
+    ];
+    let wanted = ["just4fun-start", "just4fun-4-players", "sudoku-4-players", "gutangelegt-start", "gutangelegt-late", "viermalvier-grown", "viermalvier-grown-open"];
+    let mut failures = Vec::new();
+    for (zoom_name, zoom) in &zooms {
+        for (name, reach) in screens::all().into_iter().filter(|(n, _)| wanted.contains(&n.as_str())) {
+            let app = App::start_blank(&format!("zoom-{name}"), "/spieltisch/");
+            match zoom {
+                Zoom::Page { width, height } => {
+                    let metrics = serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 2, "mobile": false });
+                    app.b.cdp("Emulation.setDeviceMetricsOverride", metrics).ctx("zoom");
+                    app.b.cdp("Emulation.setTouchEmulationEnabled", serde_json::json!({ "enabled": true, "maxTouchPoints": 5 })).ctx("touch");
+                }
+                Zoom::Text(viewport) => screens::apply(&app.b, *viewport).ctx("viewport"),
+            }
+            screens::german(&app.b, &app.base_url).ctx("German");
+            reach(&app.b, &app.base_url).ctx(&name);
+            if matches!(zoom, Zoom::Text(_)) {
+                app.js("document.documentElement.style.fontSize = '200%';");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let problems = screens::audit(&app.b).ctx("audit");
+            let kept = ["board text under 12 px", "text clipped by its board", "page scrolls sideways"];
+            for problem in problems.into_iter().filter(|p| kept.iter().any(|k| p.starts_with(k))) {
+                failures.push(format!("{zoom_name}, {name}: {problem}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} problems at 200 % zoom:\n{}", failures.len(), failures.join("\n"));
+}
