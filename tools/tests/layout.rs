@@ -75,6 +75,13 @@ fn boards_keep_their_size_at_200_percent_zoom() {
                 app.js("document.documentElement.style.fontSize = '200%';");
             }
             std::thread::sleep(std::time::Duration::from_millis(300));
+            // SPIELTISCH_ZOOM_SHOTS=1: a screenshot of each, to look at (target/zoom-shots/).
+            if std::env::var_os("SPIELTISCH_ZOOM_SHOTS").is_some() {
+                let file = format!("{}-{name}.png", zoom_name.replace([' ', '×'], "-"));
+                let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/zoom-shots");
+                std::fs::create_dir_all(&dir).ok();
+                app.b.screenshot(&dir.join(file)).ctx("screenshot");
+            }
             let problems = screens::audit(&app.b).ctx("audit");
             let kept = ["board text under 12 px", "text clipped by its board", "page scrolls sideways"];
             for problem in problems.into_iter().filter(|p| kept.iter().any(|k| p.starts_with(k))) {
