@@ -91,3 +91,25 @@ fn boards_keep_their_size_at_200_percent_zoom() {
     }
     assert!(failures.is_empty(), "{} problems at 200 % zoom:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The check sees what issue 22 found, made by hand on a clean screen (a wall grown at both
+/// ends): a stone drawn half on its neighbour (the garbled wall) and a board pushed partly out
+/// of view. Neither is reported before, each is after.
+#[test]
+fn the_check_sees_overlapping_stones_and_a_board_out_of_view() {
+    let app = App::start_blank("layout-check-sees-faults", "/spieltisch/");
+    screens::apply(&app.b, VIEWPORTS[0]).ctx("viewport");
+    screens::german(&app.b, &app.base_url).ctx("German");
+    let (_, reach) = screens::all().into_iter().find(|(n, _)| n == "viermalvier-grown").expect("the screen");
+    reach(&app.b, &app.base_url).ctx("viermalvier-grown");
+    let problems = |kind: &str| screens::audit(&app.b).ctx("audit").into_iter().filter(|p| p.starts_with(kind)).collect::<Vec<_>>();
+    assert_eq!(problems("board pieces overlap"), Vec::<String>::new(), "a clean wall");
+    assert_eq!(problems("board not wholly in view"), Vec::<String>::new(), "a clean wall");
+    // The second stone half a stone to the left, over the first.
+    app.js("const s = document.querySelectorAll('[data-test=stone] > rect.vv-stone'); s[1].setAttribute('x', Number(s[0].getAttribute('x')) + 50);");
+    let overlaps = problems("board pieces overlap");
+    assert!(overlaps.iter().any(|p| p.contains("vv-wall: stone and stone")), "the stones on top of each other are reported: {overlaps:?}");
+    app.js("document.querySelector('.board-area').style.marginLeft = '-120px';");
+    let hidden = problems("board not wholly in view");
+    assert!(hidden.iter().any(|p| p.contains("the board hidden by")), "the board out of view is reported: {hidden:?}");
+}
