@@ -3,7 +3,7 @@
 
 use crate::webdriver::{Browser, Result};
 use serde_json::json;
-use spieltisch::engine::{viermalvier, Game};
+use spieltisch::engine::{gutangelegt, viermalvier, Game};
 use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
 use std::time::Duration;
 
@@ -110,6 +110,39 @@ pub fn all() -> Vec<Screen> {
         person_game(b, base, "sudoku", 4, &[])?;
         b.click_css("[data-test=cell][data-legal=true]", WAIT)
     })));
+    // Issue 22: side panels grow with the players; the table at its widest and its tallest; a
+    // wall grown at both ends; a name beside "denkt …".
+    for kind in ["just4fun", "gutangelegt", "sudoku"] {
+        list.push((format!("{kind}-3-players"), Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 3, &[]))));
+    }
+    list.push(("gutangelegt-first-row".into(), Box::new(|b: &Browser, base: &str| {
+        // Eleven cards in the first row: a place at either end, thirteen columns.
+        let game = random_game::<gutangelegt::GutAngelegt>(2, Default::default(), 5, |s| s.state.rows()[0].cards.len() >= 11);
+        open_saved(b, base, &AnySession::GutAngelegt(game))?;
+        reveal(b)
+    })));
+    list.push(("gutangelegt-late".into(), Box::new(|b: &Browser, base: &str| {
+        // Three rows complete: new rows may start above and below, fifteen fields high.
+        let game = random_game::<gutangelegt::GutAngelegt>(4, Default::default(), 6, |s| s.state.rows().iter().filter(|r| r.complete()).count() >= 3);
+        open_saved(b, base, &AnySession::GutAngelegt(game))?;
+        reveal(b)
+    })));
+    for (name, view) in [("viermalvier-grown", viermalvier::View::Hidden), ("viermalvier-grown-open", viermalvier::View::Open)] {
+        list.push((name.into(), Box::new(move |b: &Browser, base: &str| {
+            open_saved(b, base, &AnySession::VierMalVier(grown_wall(view)))?;
+            reveal(b)?;
+            b.click_css("[data-test=tafel-stone]", WAIT)
+        })));
+    }
+    list.push(("just4fun-thinking".into(), Box::new(|b: &Browser, base: &str| {
+        let game = AnySession::Just4Fun(with_computers(random_game::<spieltisch::engine::just4fun::Just4Fun>(4, Default::default(), 7, |s| s.log.len() >= 6 && s.state.to_move() == Some(2))));
+        // A search that takes its time: "denkt …" stays while the screen is looked at.
+        open_saved(b, &format!("{base}?budget=50000000"), &game)
+    })));
+    list.push(("sudoku-thinking".into(), Box::new(|b: &Browser, base: &str| {
+        let game = AnySession::Sudoku(with_computers(random_game::<spieltisch::engine::sudoku::Sudoku>(4, Default::default(), 7, |s| s.log.len() >= 6 && s.state.to_move() == Some(2))));
+        open_saved(b, &format!("{base}?budget=50000000"), &game)
+    })));
     list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
     list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
     list
@@ -203,6 +236,41 @@ fn objectable_game(view: viermalvier::View) -> Session<viermalvier::VierMalVier>
     (0..500).map(|seed| random_game(2, options.clone(), seed, objectable)).find(objectable).expect("a stone to object to")
 }
 
+/// Seats 3 and 4 of `game` made Hard computers ("Computer 1", "Computer 2"), as the setup names them.
+fn with_computers<G: Game>(mut game: Session<G>) -> Session<G> {
+    for (k, seat) in game.seats.iter_mut().enumerate().skip(2) {
+        seat.name = format!("Computer {}", k - 1);
+        seat.kind = spieltisch::session::SeatKind::Computer(spieltisch::engine::bots::Level::Hard);
+    }
+    game
+}
+
+/// A running Vier mal Vier game in `view` whose wall has grown at both ends to its full width
+/// (random play; the first seed that gets there).
+fn grown_wall(view: viermalvier::View) -> Session<viermalvier::VierMalVier> {
+    use viermalvier::{Move, Spot};
+    let options = viermalvier::Options { view, ..Default::default() };
+    for seed in 0..500u64 {
+        let names = ["Anna", "Ben"];
+        let seats = (0..2).map(|p| Seat::person(names[p], PlayerColor::ALL[p])).collect();
+        let Ok(mut s) = Session::<viermalvier::VierMalVier>::new(seats, options.clone(), seed) else { continue };
+        let (mut left, mut right, mut pick) = (false, false, seed);
+        while s.state.outcome().is_none() {
+            if left && right && s.state.width() == viermalvier::WIDTH {
+                return s;
+            }
+            let moves = s.state.legal_moves();
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let m = moves[(pick >> 33) as usize % moves.len()].clone();
+            let grows = s.state.width() > 0;
+            left |= grows && matches!(m, Move::Place { spot: Spot::Left, .. });
+            right |= grows && matches!(m, Move::Place { spot: Spot::Right, .. });
+            s.play(&m).expect("a legal move applies");
+        }
+    }
+    panic!("no game of 500 grew its wall at both ends")
+}
+
 /// Lifts the hand-over cover, if one shows.
 pub fn reveal(b: &Browser) -> Result<()> {
     if let Some(button) = b.try_find("[data-test=reveal]")? {
@@ -242,20 +310,28 @@ pub fn computer_game(b: &Browser, base: &str, kind: &str, players: usize, moves:
     Ok(())
 }
 
-/// Checks the screen on show against the layout rules for touch (issue 12): no page scroll, the
-/// main action inside the viewport, tap targets at least 44 × 44 px, no text below 12 px on a
-/// board, no clipped label. Returns one line per problem (empty: all good).
+/// Checks the screen on show against the layout rules for touch (issues 12 and 22): no page
+/// scroll, the main action inside the viewport, tap targets at least 44 × 44 px (a board's cells
+/// at least 32 px where the board spans the viewport's width), the whole board in view (not
+/// outside the viewport, not scrolled away or clipped by a container), no two board pieces on
+/// top of each other, no text below 12 px on a board, no text cut by its board or its cell, no
+/// clipped label, name or table cell. Returns one line per problem (empty: all good).
 pub fn audit(b: &Browser) -> Result<Vec<String>> {
     let found = b.execute(AUDIT_SCRIPT, vec![])?;
     Ok(found.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()).unwrap_or_default())
 }
 
-/// The main action of each screen, by `data-test` name; the first one shown counts.
+/// The main action of each screen, by `data-test` name; the first one shown counts. `BOARDS`:
+/// each game's board and its pieces, in groups whose members must never overlap (decorations —
+/// marks, lines, the plate above a top stone, a slot's wider hit area — are no pieces; the
+/// preview lies on its chosen place by design).
 const AUDIT_SCRIPT: &str = r#"
 const out = [], vw = innerWidth, vh = innerHeight;
 const shown = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
-  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !e.closest('[hidden]'); };
+  return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !e.closest('[hidden], .visually-hidden'); };
 const name = e => (e.dataset.test || e.tagName.toLowerCase()) + (e.textContent.trim() ? ' "' + e.textContent.trim().slice(0, 24) + '"' : (e.getAttribute('aria-label') ? ' [' + e.getAttribute('aria-label').slice(0, 24) + ']' : ''));
+const count = (map, k) => map.set(k, (map.get(k) || 0) + 1);
+const report = (map, text) => { for (const [k, n] of map) out.push(text + k + (n > 1 ? ' (' + n + '×)' : '')); };
 const se = document.scrollingElement;
 if (se.scrollHeight > vh + 1) out.push('page scrolls vertically: ' + se.scrollHeight + ' px for ' + vh);
 if (se.scrollWidth > vw + 1) out.push('page scrolls sideways: ' + se.scrollWidth + ' px for ' + vw);
@@ -269,19 +345,84 @@ for (const t of main) {
     out.push('main action ' + name(e) + ' outside the viewport (top ' + Math.round(r.top) + ', bottom ' + Math.round(r.bottom) + ')');
   break;
 }
-// Tap targets: HTML controls and the board's tappable fields.
-const targets = document.querySelectorAll('button, a[href], input, select, label.button, [role=button], [data-test=field], [data-test=cell], [data-test=slot], [data-test=card], [data-test=hand-card], [data-test=tafel-stone]');
-const small = new Map();
-for (const e of targets) {
-  if (!shown(e) || e.closest('.handover') && !document.querySelector('.handover')) continue;
-  if (e.type === 'checkbox' || e.type === 'file') continue; // their label is the target
-  const r = e.getBoundingClientRect();
-  if (r.width < 43.5 || r.height < 43.5) {
-    const k = (e.dataset.test || e.tagName.toLowerCase()) + ' ' + Math.round(r.width) + '×' + Math.round(r.height);
-    small.set(k, (small.get(k) || 0) + 1);
+// What hides a part of e: the viewport, or an ancestor that clips (overflow not visible) or
+// scrolls — `sideways`: only left and right count (a scrolling list may go on below).
+const inside = (r, box, tol) => r.left >= box.left - tol && r.right <= box.right + tol && r.top >= box.top - tol && r.bottom <= box.bottom + tol;
+const hider = (e, sideways) => {
+  const r = e.getBoundingClientRect(), tol = 1.5;
+  const fits = box => sideways ? r.left >= box.left - tol && r.right <= box.right + tol : inside(r, box, tol);
+  for (let a = e.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const o = a.getBoundingClientRect();
+    // The padding box (an outer <svg> clips to its own box).
+    const box = a instanceof SVGElement ? o : { left: o.left + a.clientLeft, top: o.top + a.clientTop, right: o.left + a.clientLeft + a.clientWidth, bottom: o.top + a.clientTop + a.clientHeight };
+    if (!fits(box)) return (a.dataset.test || a.getAttribute('class') || a.tagName.toLowerCase()).split(' ')[0];
+  }
+  return fits({ left: 0, top: 0, right: vw, bottom: vh }) ? null : 'the viewport';
+};
+// Boards: their size, the whole board in view, pieces apart, cells big enough.
+const BOARDS = [
+  ['svg.j4f-board', ['[data-test=field] > rect.cell', '.loose > circle']],
+  ['svg.sd-board', ['[data-test=cell] > rect.sd-cell']],
+  ['svg.ga-table', ['[data-test=card] > rect.ga-card-edge, [data-test=preview] > rect.ga-card-edge, [data-test=slot]:not(.chosen) > rect:not(.ga-hit)']],
+  ['svg.vv-wall', ['[data-test=stone] > rect.vv-stone, [data-test=slot] > rect', '[data-test=stone] > rect.vv-stone, [data-test=preview] > rect.vv-stone']],
+];
+const CELLS = '[data-test=field], [data-test=cell], [data-test=slot], [data-test=card]';
+const PARTS = CELLS + ', [data-test=stone], [data-test=preview]';
+const small = new Map(), cut = new Map(), overlaps = new Map(), textCut = new Map();
+for (const [sel, groups] of BOARDS) for (const svg of document.querySelectorAll(sel)) {
+  if (!shown(svg) || svg.closest('.handover')) continue;
+  const label = sel.replace('svg.', '');
+  // The drawn board (the view box as the SVG scales it) spans the viewport's width: its cells
+  // may be smaller than a finger's width, not below about 32 px — 30 px, what Gut angelegt's
+  // table is at 390 px in its one turn with thirteen columns (eleven cards in the first row and
+  // a place at either end); its twelve columns get 32 px.
+  const m = svg.getScreenCTM(), vb = svg.viewBox.baseVal;
+  const drawn = m && vb ? vb.width * Math.hypot(m.a, m.b) : svg.getBoundingClientRect().width;
+  const least = drawn >= 0.9 * vw ? 29.5 : 43.5;
+  for (const e of svg.querySelectorAll(CELLS)) {
+    if (!shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < least || r.height < least) count(small, label + ' ' + e.dataset.test + ' ' + Math.round(r.width) + '×' + Math.round(r.height) + (least < 40 ? ' (board spans the width: ≥ 30 px)' : ''));
+  }
+  // A part as drawn: its first shape (not a slot's wider, invisible hit area).
+  for (const part of [svg, ...svg.querySelectorAll(PARTS)]) {
+    const e = part === svg ? svg : part.querySelector(':scope > rect:not(.ga-hit)') || part;
+    if (!shown(e)) continue;
+    const by = hider(e, false);
+    if (by) count(cut, label + ': ' + (e === svg ? 'the board' : part.dataset.test) + ' hidden by ' + by);
+  }
+  for (const group of groups) {
+    const parts = [...svg.querySelectorAll(group)].filter(shown).map(e => [e, e.getBoundingClientRect()]);
+    for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+      const [a, ra] = parts[i], [b, rb] = parts[j];
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left), h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      const what = e => e.parentElement.dataset.test || e.parentElement.getAttribute('class');
+      if (w > 1 && h > 1) count(overlaps, label + ': ' + what(a) + ' and ' + what(b));
+    }
+  }
+  // Text on a field or cell stays inside it ("+N" at a cell's top edge).
+  for (const t of svg.querySelectorAll('[data-test=field] text, [data-test=cell] text')) {
+    const piece = t.closest('[data-test=field], [data-test=cell]'), body = piece.querySelector('rect');
+    if (!shown(t) || !body) continue;
+    if (!inside(t.getBoundingClientRect(), body.getBoundingClientRect(), 1)) count(textCut, label + ' "' + t.textContent.trim().slice(0, 12) + '"');
   }
 }
-for (const [k, n] of small) out.push('tap target under 44 px: ' + k + (n > 1 ? ' (' + n + '×)' : ''));
+report(small, 'board cell too small: ');
+report(cut, 'board not wholly in view: ');
+report(overlaps, 'board pieces overlap: ');
+report(textCut, 'text cut by its cell: ');
+// Tap targets outside the boards: HTML controls.
+const targets = document.querySelectorAll('button, a[href], input, select, label.button, [role=button], [data-test=hand-card], [data-test=tafel-stone], ' + CELLS);
+const smallTargets = new Map();
+for (const e of targets) {
+  if (!shown(e) || e.closest(BOARDS.map(b => b[0]).join(', '))) continue;
+  if (e.type === 'checkbox' || e.type === 'file') continue; // their label is the target
+  const r = e.getBoundingClientRect();
+  if (r.width < 43.5 || r.height < 43.5) count(smallTargets, (e.dataset.test || e.tagName.toLowerCase()) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+}
+report(smallTargets, 'tap target under 44 px: ');
 // Text on boards (SVG): rendered size and clipping by its SVG.
 const tiny = new Map();
 for (const t of document.querySelectorAll('svg text')) {
@@ -289,17 +430,23 @@ for (const t of document.querySelectorAll('svg text')) {
   const svg = t.ownerSVGElement, m = t.getScreenCTM();
   const px = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
   const label = (svg.dataset.test || svg.getAttribute('class') || 'svg') + ' "' + t.textContent.trim().slice(0, 12) + '"';
-  if (px < 11.95) { const k = label.replace(/"[^"]*"/, '').trim() + ' ' + px.toFixed(1) + ' px'; tiny.set(k, (tiny.get(k) || 0) + 1); }
+  if (px < 11.95) count(tiny, label.replace(/"[^"]*"/, '').trim() + ' ' + px.toFixed(1) + ' px');
   const r = t.getBoundingClientRect(), s = svg.getBoundingClientRect();
   if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push('text clipped by its board: ' + label);
 }
-for (const [k, n] of tiny) out.push('board text under 12 px: ' + k + (n > 1 ? ' (' + n + '×)' : ''));
-// HTML text cut off (an ellipsis or hidden overflow).
-for (const e of document.querySelectorAll('h1, h2, button, label, .player, th, td')) {
+report(tiny, 'board text under 12 px: ');
+// HTML text cut off: shortened with an ellipsis or hidden overflow (a player's name too, also
+// while "denkt …" shows beside it), or a table cell, name or button cut by its container at
+// its left or right.
+for (const e of document.querySelectorAll('h1, h2, h3, button, label, .player, .player-name, .seat-level, th, td')) {
   if (!shown(e)) continue;
   const s = getComputedStyle(e);
   if ((s.overflow === 'hidden' || s.overflowX === 'hidden' || s.textOverflow === 'ellipsis') && e.scrollWidth > e.clientWidth + 1)
     out.push('label cut off: ' + name(e));
+  else if (e.matches('th, td, .player, .player-name, .seat-level')) {
+    const by = hider(e, true);
+    if (by) out.push('cut off by ' + by + ': ' + name(e));
+  }
 }
 return out;
 "#;

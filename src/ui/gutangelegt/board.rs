@@ -15,9 +15,9 @@ pub use crate::view::gutangelegt::color_name;
 
 /// Field size in SVG units.
 const F: f64 = 40.0;
-const PAD: f64 = 6.0;
-/// Pixels per unit that make a field 44 px wide (a tap target).
-const TOUCH_SCALE: f64 = 44.0 / F;
+/// Room around the table for the edges of the outermost cards: small, as on a phone the table is
+/// as wide as the screen (twelve columns then get 32 px each).
+const PAD: f64 = 3.0;
 
 /// The symbol drawn on every field of a colour, centred on (0, 0).
 fn symbol_path(color: u8) -> &'static str {
@@ -110,12 +110,6 @@ pub fn Table(
             ((cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
         })
     });
-    // The table's size at 44 px per field: on a phone it is drawn at least that big and pans
-    // (style/main.css), so every field stays a finger's width.
-    let touch_size = move || {
-        let (_, _, w, h) = view_box.get();
-        format!("--ga-w:{}px;--ga-h:{}px", num((w * TOUCH_SCALE).round()), num((h * TOUCH_SCALE).round()))
-    };
     let view_box = move || {
         let (x, y, w, h) = view_box.get();
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
@@ -175,7 +169,7 @@ pub fn Table(
     };
     view! {
         <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
-            viewBox=view_box style=touch_size role="group" aria-label=table_label data-test="table"
+            viewBox=view_box role="group" aria-label=table_label data-test="table"
             tabindex=move || claiming().then_some("0")
             data-cursor=move || claiming().then(|| { let (x, y) = cursor(); format!("{x},{y}") })
             on:keydown=on_key>

@@ -71,13 +71,13 @@ fn Field(view: view::Cell, preview: Option<u8>, seats: Signal<Vec<Seat>>, roving
     });
     // A legal field without points (the gold setup) gets a dot: not only its colour says so.
     let dot = (view.legal && view.points.is_none()).then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
-    let points = view.points.filter(|_| preview.is_none()).map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> });
+    let points = view.points.filter(|_| preview.is_none()).map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> });
     let preview_view = preview.map(|number| {
         let p = view.points;
         view! {
             <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
             <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            {p.map(|p| view! { <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 13.0)>{format!("+{p}")}</text> })}
+            {p.map(|p| view! { <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> })}
         }
     });
     let aria = view::cell_name(&view, &names, preview);
