@@ -18,8 +18,17 @@
 //! When a tap redraws the focused item (a keyed list makes a new element), the focus returns
 //! to the group's tab stop in the next frame. The hand-over cover and questions take the focus
 //! themselves (`components::focus_soon`), and after the cover the board's tab stop gets it.
+//! After any move (a computer's too) [`refocus`] brings a focus the redraw dropped back to the
+//! board or hand last used ([`track_groups`] remembers it), and at the end to the end screen; a
+//! new screen focuses its heading ([`focus_heading`]).
+//!
+//! Setup choices are radio groups: the chosen one is the group's one tab stop
+//! (`tabindex=if chosen { "0" } else { "-1" }`), and [`radio_keydown`] lets the arrows move to
+//! the next choice and choose it.
 
 use leptos::prelude::*;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
@@ -103,4 +112,101 @@ fn keep_focus(group: Option<Element>) {
             let _ = stop.unchecked_ref::<HtmlElement>().focus();
         }
     });
+}
+
+/// Arrows (and Home/End) in a radio group: focus the next choice and choose it (a click, as a
+/// tap would). Enter and Space are the button's own.
+pub fn radio_keydown(ev: &KeyboardEvent) {
+    if matches!(ev.key().as_str(), "Enter" | " ") {
+        return;
+    }
+    let before = document().active_element();
+    let _ = key(ev, 0);
+    if let Some(now) = document().active_element().filter(|now| Some(now) != before.as_ref()) {
+        now.unchecked_ref::<HtmlElement>().click();
+    }
+}
+
+/// What the focus is on when nothing is: the page itself.
+fn focus_dropped() -> bool {
+    document().active_element().is_none_or(|el| el.tag_name() == "BODY")
+}
+
+thread_local! {
+    /// The board or hand the player last focused something in, and how to find it again when
+    /// it was redrawn: its class and its place among the groups of that class.
+    static GROUP: RefCell<Option<(Element, String, u32)>> = const { RefCell::new(None) };
+}
+
+const GROUPS: &str = ".play-body [role=group], .play-body [data-test=hand]";
+
+/// Remembers, at every focus inside a board or hand, which one it is (once, at the start).
+pub fn track_groups() {
+    let on_focus = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
+        let group = ev.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.closest(GROUPS).ok().flatten());
+        let Some(group) = group else { return };
+        let class = group.get_attribute("class").unwrap_or_default();
+        let all = document().get_elements_by_class_name(&class);
+        let index = (0..all.length()).find(|&i| all.item(i).as_ref() == Some(&group)).unwrap_or(0);
+        GROUP.with(|g| *g.borrow_mut() = Some((group, class, index)));
+    });
+    let _ = document().add_event_listener_with_callback("focusin", on_focus.as_ref().unchecked_ref());
+    on_focus.forget();
+}
+
+/// Another screen: no board to return to.
+pub fn forget_group() {
+    GROUP.with(|g| g.borrow_mut().take());
+}
+
+/// After a move, once the page has drawn it: at the game's `end`, the end screen's heading;
+/// else, if the redraw took the focused item away, the tab stop of the board or hand last used.
+/// Tries a few frames (a game's end screen is drawn a moment later).
+pub fn refocus(end: bool) {
+    refocus_in(end, 8);
+}
+
+fn refocus_in(end: bool, frames: u32) {
+    request_animation_frame(move || {
+        let target = if end {
+            document().query_selector("[data-test=end-screen] h2").ok().flatten()
+        } else if focus_dropped() {
+            group_stop()
+        } else {
+            return;
+        };
+        match target {
+            Some(el) => focus_heading_el(&el),
+            None if frames > 0 => refocus_in(end, frames - 1),
+            None => {}
+        }
+    });
+}
+
+/// The remembered group's tab stop: the same element if still there, else the group now in
+/// its place.
+fn group_stop() -> Option<Element> {
+    let (group, class, index) = GROUP.with(|g| g.borrow().clone())?;
+    let group = if group.is_connected() { group } else { document().get_elements_by_class_name(&class).item(index)? };
+    group.query_selector("[tabindex='0']").ok().flatten()
+}
+
+/// A new screen: its heading gets the focus (unless something on it took the focus already,
+/// as the hand-over cover does), so a screen reader starts there and Tab goes on from the top.
+pub fn focus_heading() {
+    request_animation_frame(|| {
+        if focus_dropped() {
+            if let Some(h1) = document().query_selector("main h1").ok().flatten() {
+                focus_heading_el(&h1);
+            }
+        }
+    });
+}
+
+/// Focuses `el`; a heading first becomes focusable by script (not by Tab).
+fn focus_heading_el(el: &Element) {
+    if !el.has_attribute("tabindex") {
+        let _ = el.set_attribute("tabindex", "-1");
+    }
+    let _ = el.unchecked_ref::<HtmlElement>().focus();
 }
