@@ -358,25 +358,22 @@ pub fn PlayerTag(
     }
 }
 
-/// A game's status line: its prompt for the person to move (`status`); while a computer is to
-/// move, that they wait, or that the computers are paused. While paused, "Weiter" beside it.
-pub fn status_line(status: Signal<String>) -> impl IntoView {
+/// Before a game's status line while the computers are paused: that they wait, and "Weiter".
+/// While a computer is to move it stands in for the status line (the CSS hides the game's
+/// prompt then: nobody at the table can act).
+pub fn paused_note() -> impl IntoView {
     let ctx = AppCtx::get();
     let c = ctx.computers;
-    let computer_to_move = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.to_move().is_some() && g.person_to_move().is_none() && g.seats().iter().any(|s| !s.is_person())));
-    let text = move || match (computer_to_move(), c.paused.get()) {
-        (true, true) => t("Pausiert – Computer warten.", "Paused – the computers wait.").to_string(),
-        (true, false) => wait_for_turn(),
-        _ => status.get(),
-    };
-    view! {
-        <p class="status" data-test="status" aria-live="polite">{text}</p>
-        <Show when=move || c.paused.get()>
-            <div class="row paused" data-test="paused">
-                {move || (!computer_to_move()).then(|| view! { <span>{t("Die Computer sind angehalten.", "The computers are paused.")}</span> })}
-                <button class="primary" data-test="resume" on:click=move |_| super::computer::set_paused(ctx, false)>{t("Weiter", "Go on")}</button>
-            </div>
-        </Show>
+    let computer_to_move = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.to_move().is_some() && g.person_to_move().is_none()));
+    move || {
+        c.paused.get().then(|| {
+            view! {
+                <div class="row paused" class:waiting=computer_to_move data-test="paused" role="status">
+                    <span>{t("Pausiert – Computer warten.", "Paused – the computers wait.")}</span>
+                    <button class="primary" data-test="resume" on:click=move |_| super::computer::set_paused(ctx, false)>{t("Weiter", "Go on")}</button>
+                </div>
+            }
+        })
     }
 }
 
@@ -427,7 +424,7 @@ pub fn option_check<O: Send + Sync + 'static>(
 /// `label`: the accessible name where `text` is empty (a colour swatch).
 pub fn choice(class: String, test: String, label: Option<&'static str>, text: String, chosen: Signal<bool>, choose: Callback<()>) -> AnyView {
     view! {
-        <button type="button" role="radio" class=class data-test=test aria-label=label
+        <button role="radio" class=class data-test=test aria-label=label
             aria-checked=move || chosen.get().to_string()
             tabindex=move || if chosen.get() { "0" } else { "-1" }
             on:keydown=move |ev| super::keyboard::radio_keydown(&ev)

@@ -133,9 +133,9 @@ fn focus_dropped() -> bool {
 }
 
 thread_local! {
-    /// The board or hand the player last focused something in, and how to find it again when
-    /// it was redrawn: its class and its place among the groups of that class.
-    static GROUP: RefCell<Option<(Element, String, u32)>> = const { RefCell::new(None) };
+    /// The board or hand the player last focused something in, as its class and its place among
+    /// the elements of that class (so it is found again when it was drawn anew).
+    static GROUP: RefCell<Option<(String, u32)>> = const { RefCell::new(None) };
 }
 
 const GROUPS: &str = ".play-body [role=group], .play-body [data-test=hand]";
@@ -148,7 +148,7 @@ pub fn track_groups() {
         let class = group.get_attribute("class").unwrap_or_default();
         let all = document().get_elements_by_class_name(&class);
         let index = (0..all.length()).find(|&i| all.item(i).as_ref() == Some(&group)).unwrap_or(0);
-        GROUP.with(|g| *g.borrow_mut() = Some((group, class, index)));
+        GROUP.with(|g| *g.borrow_mut() = Some((class, index)));
     });
     let _ = document().add_event_listener_with_callback("focusin", on_focus.as_ref().unchecked_ref());
     on_focus.forget();
@@ -183,12 +183,10 @@ fn refocus_in(end: bool, frames: u32) {
     });
 }
 
-/// The remembered group's tab stop: the same element if still there, else the group now in
-/// its place.
+/// The remembered group's tab stop.
 fn group_stop() -> Option<Element> {
-    let (group, class, index) = GROUP.with(|g| g.borrow().clone())?;
-    let group = if group.is_connected() { group } else { document().get_elements_by_class_name(&class).item(index)? };
-    group.query_selector("[tabindex='0']").ok().flatten()
+    let (class, index) = GROUP.with(|g| g.borrow().clone())?;
+    document().get_elements_by_class_name(&class).item(index)?.query_selector("[tabindex='0']").ok().flatten()
 }
 
 /// A new screen: its heading gets the focus (unless something on it took the focus already,

@@ -223,7 +223,8 @@ impl AppCtx {
         keyboard::forget_group();
         let Route::Play(id) = self.route.get_untracked() else { return };
         let Some((record, rev)) = self.record.get_untracked().filter(|(r, rev)| *r == id && *rev > 0) else { return };
-        if matches!(to, Route::Rules(_)) || self.conflict.get_untracked().is_some() {
+        let unmoved = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.log_len() == 0));
+        if !unmoved || matches!(to, Route::Rules(_)) || self.conflict.get_untracked().is_some() {
             return;
         }
         if let Ok(true) = storage::saves().forget_unmoved(&record, rev) {
@@ -308,6 +309,13 @@ impl AppCtx {
         self.computers.thinking.set(None);
         self.clear_toast();
         self.game.set(Some(session));
+        self.show_title();
+    }
+
+    /// Names the screen in the document's title ([`screen_title`]).
+    fn show_title(&self) {
+        let ctx = *self;
+        document().set_title(&untrack(|| screen_title(&ctx)));
     }
 
     /// Who the cover should name before `session` is shown, if anyone: the person to move, when
@@ -667,12 +675,6 @@ fn App() -> impl IntoView {
 
     let lang = Memo::new(move |_| ctx.settings.with(|s| s.lang));
     keyboard::track_groups();
-    // Each screen's title names it (tabs, history, screen readers).
-    let title = Memo::new(move |_| {
-        i18n::set_lang(lang.get());
-        screen_title(&ctx)
-    });
-    Effect::new(move |_| document().set_title(&title.get()));
     view! {
         <div class="app" class:reduced-motion=move || ctx.settings.with(|s| s.reduced_motion)>
             {move || {
@@ -682,6 +684,9 @@ fn App() -> impl IntoView {
                 if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
                     let _ = root.set_attribute("lang", if lang == i18n::Lang::De { "de" } else { "en" });
                 }
+                // Each screen's title names it (tabs, history, screen readers); a game's, once it
+                // is shown (`show_game`).
+                ctx.show_title();
                 let screen = match ctx.route.get() {
                     Route::Home => screens::home::Home().into_any(),
                     Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),

@@ -4,7 +4,7 @@
 
 use crate::engine::bots::Level;
 use crate::engine::{Game, GameKind};
-use crate::lang::{is_de, t};
+use crate::lang::t;
 use crate::session::{AnySession, Seat, Session};
 
 pub fn game_name(kind: GameKind) -> &'static str {
@@ -28,19 +28,23 @@ pub fn level_word(level: Level) -> &'static str {
 /// The seats as said at the table: "Anna", "Anna gegen Ben", "Anna, Ben und Cem"; with
 /// `levels`, a computer's level after its name ("Computer 1 (Mittel)").
 pub fn players_phrase(seats: &[Seat], levels: bool) -> String {
-    let names: Vec<String> = seats
-        .iter()
-        .map(|s| match s.kind.level().filter(|_| levels) {
-            Some(level) => format!("{} ({})", s.name, level_word(level)),
-            None => s.name.clone(),
-        })
-        .collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [a, b] => format!("{a} {} {b}", t("gegen", "vs")),
-        [first @ .., last] => format!("{} {} {last}", first.join(", "), t("und", "and")),
+    let mut out = String::new();
+    for (i, seat) in seats.iter().enumerate() {
+        if i > 0 {
+            out.push_str(match (seats.len(), i + 1 == seats.len()) {
+                (2, _) => t(" gegen ", " vs "),
+                (_, true) => t(" und ", " and "),
+                _ => ", ",
+            });
+        }
+        out.push_str(&seat.name);
+        if let Some(level) = seat.kind.level().filter(|_| levels) {
+            out.push_str(" (");
+            out.push_str(level_word(level));
+            out.push(')');
+        }
     }
+    out
 }
 
 /// What a screen is, for its title.
@@ -69,34 +73,19 @@ pub fn title(screen: Screen) -> String {
 /// How far a game is: its move and, where the game has one, a word of progress ("Zug 12 ·
 /// Runde 4", "Zug 30 · 17 von 48 Karten gelegt").
 pub fn how_far(game: &AnySession) -> String {
-    let turn = game.turn();
-    let moved = if is_de() { format!("Zug {turn}") } else { format!("move {turn}") };
-    let de = is_de();
-    let progress = match game {
-        AnySession::Just4Fun(s) => {
-            let round = s.state.round();
-            if de { format!("Runde {round}") } else { format!("round {round}") }
-        }
-        AnySession::Sudoku(s) => {
-            let left = s.state.supply_len();
-            if de { format!("noch {left} Plättchen") } else { format!("{left} tiles left") }
-        }
-        AnySession::GutAngelegt(s) => {
-            let laid = s.state.cards_on_table();
-            if de { format!("{laid} von 48 Karten gelegt") } else { format!("{laid} of 48 cards laid") }
-        }
-        AnySession::VierMalVier(s) => {
-            let (placed, games) = (s.state.stones_placed(), s.state.options().games);
-            let stones = if de { format!("{placed} von 16 Steinen gesetzt") } else { format!("{placed} of 16 stones set") };
-            let game_no = s.state.records().len() + usize::from(s.state.end().is_none());
-            match (games > 1, de) {
-                (false, _) => stones,
-                (true, true) => format!("Partie {game_no} von {games}, {stones}"),
-                (true, false) => format!("game {game_no} of {games}, {stones}"),
-            }
-        }
+    // (number, of how many, what) — one format for every game.
+    let (n, of, what) = match game {
+        AnySession::Just4Fun(s) => (s.state.round() as usize, 0, t("Runde", "round")),
+        AnySession::Sudoku(s) => (s.state.supply_len(), 0, t("Plättchen übrig", "tiles left")),
+        AnySession::GutAngelegt(s) => (s.state.cards_on_table(), 48, t("Karten gelegt", "cards laid")),
+        AnySession::VierMalVier(s) => (s.state.stones_placed(), 16, t("Steine gesetzt", "stones set")),
     };
-    format!("{moved} · {progress}")
+    let progress = match (of, game.kind()) {
+        (0, GameKind::Just4Fun) => format!("{what} {n}"),
+        (0, _) => format!("{n} {what}"),
+        _ => format!("{n}/{of} {what}"),
+    };
+    format!("{} {} · {progress}", t("Zug", "move"), game.turn())
 }
 
 /// Which log entries the news box shows, from the log itself (so a reload keeps it), when a
@@ -182,7 +171,7 @@ mod tests {
         assert_eq!(how_far(&AnySession::Just4Fun(s.clone())), "Zug 5 · Runde 3");
         let g = crate::engine::gutangelegt::GutAngelegt::new(2, Default::default(), 1).unwrap();
         let ga = Session { seats: seats(&[None, None]), state: g, log: Vec::new(), hints: Vec::new() };
-        assert_eq!(how_far(&AnySession::GutAngelegt(ga)), "Zug 0 · 1 von 48 Karten gelegt");
+        assert_eq!(how_far(&AnySession::GutAngelegt(ga)), "Zug 0 · 1/48 Karten gelegt");
         set_lang(Lang::En);
         assert_eq!(how_far(&AnySession::Just4Fun(s)), "move 5 · round 3");
         set_lang(Lang::De);

@@ -207,13 +207,21 @@ fn against_easy<G: Game>(options: G::Options, seed: u64, stop: impl Fn(&Session<
     s
 }
 
-/// Stores `game` as a running game and opens it by URL (as a reload or a link would).
-fn open_game(app: &App, game: &AnySession) {
-    let meta = spieltisch::session::SaveMeta { name: "t", saved_at: 1.0, id: "00000000000000cd", rev: 1 };
+/// Stores `game` as the running game `id` (hex digits) and opens it by URL, in a page loaded
+/// afresh (as a reload or a link would).
+fn open_game(app: &App, game: &AnySession, id: &str) {
+    let meta = spieltisch::session::SaveMeta { name: "t", saved_at: 1.0, id, rev: 1 };
     let text = spieltisch::session::to_json(game, meta).expect("a game writes");
-    app.set_local_storage(&app.scoped_key("game.00000000000000cd"), &text);
-    app.b.goto(&format!("{}{BUDGET}#/play/00000000000000cd", app.base_url)).ctx("open game");
+    app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &text);
+    app.b.goto(&format!("{}{BUDGET}#/play/{id}", app.base_url)).ctx("open game");
+    app.b.refresh().ctx("load afresh");
     app.wait("[data-test=game]");
+}
+
+/// Waits until the focus is on an element matching `css` (a redrawn item gets it back in the
+/// next frame).
+fn wait_focus(app: &App, css: &str) {
+    app.b.wait_until(T, &format!("focus on {css}"), |_| Ok(focus_is(app, css).then_some(()))).ctx("focus");
 }
 
 /// Index of the focused one among `items`, -1 if none.
@@ -250,7 +258,7 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
             assert!(!reachable.is_empty(), "a field to play on");
             arrow_to(app, "[data-test=field]", 6, reachable[pick.next(reachable.len())]);
             press(app, &[KEY_ENTER]);
-            app.wait("[data-test=field][data-target=true]");
+            wait_focus(app, "[data-test=field][data-target=true]");
             press(app, &[KEY_SPACE]);
         }
         "sudoku" => {
@@ -262,7 +270,7 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
             assert!(!legal.is_empty(), "a field for the tile");
             arrow_to(app, "[data-test=cell]", 9, legal[pick.next(legal.len())]);
             press(app, &[KEY_ENTER]);
-            app.wait("[data-test=cell][data-preview=true]");
+            wait_focus(app, "[data-test=cell][data-preview=true]");
             press(app, &[KEY_ENTER]);
         }
         "gutangelegt" => {
@@ -274,6 +282,7 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
             }
             press(app, &[KEY_ENTER]);
             app.wait("[data-test=preview]");
+            wait_focus(app, "[data-test=slot]");
             press(app, &[KEY_ENTER]);
         }
         _ => {
@@ -303,6 +312,7 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
             }
             press(app, &[KEY_ENTER]);
             app.wait("[data-test=preview]");
+            wait_focus(app, "[data-test=slot]");
             press(app, &[KEY_ENTER]);
         }
     }
@@ -340,8 +350,8 @@ fn focus_stays_in_the_board_after_computer_moves_and_new_screens_focus_their_hea
         ("viermalvier", AnySession::VierMalVier(against_easy::<viermalvier::VierMalVier>(Default::default(), 8, |s| s.log.len() >= 2))),
     ];
     let mut pick = Pick(77);
-    for (kind, game) in games {
-        open_game(&app, &game);
+    for (i, (kind, game)) in games.into_iter().enumerate() {
+        open_game(&app, &game, &format!("00000000000000c{i}"));
         app.b.wait_until(T, "the heading focused", |_| Ok(focus_is(&app, "h1").then_some(()))).ctx(&format!("{kind}: h1 focused on opening"));
         for _ in 0..3 {
             if app.exists("[data-test=end-screen]") {
@@ -355,7 +365,7 @@ fn focus_stays_in_the_board_after_computer_moves_and_new_screens_focus_their_hea
     }
     // The end of a game: the end screen's heading or first action has the focus.
     let near_end = against_easy::<sudoku::Sudoku>(Default::default(), 9, |s| s.state.supply_len() <= 2 && !s.state.in_gold_setup());
-    open_game(&app, &AnySession::Sudoku(near_end));
+    open_game(&app, &AnySession::Sudoku(near_end), "00000000000000e1");
     let deadline = Instant::now() + Duration::from_secs(120);
     while !app.exists("[data-test=end-screen]") {
         assert!(Instant::now() < deadline, "the game did not end");
@@ -471,8 +481,9 @@ fn the_pause_is_labelled_and_the_status_says_the_computers_wait() {
         play_placements(&app, 1, 5);
     }
     app.b.wait_until(T, "the computer to move", |_| Ok((to_move(&app) == Some(0)).then_some(()))).ctx("the computer's turn");
-    let status = app.b.text(&app.wait("[data-test=status]")).ctx("status");
-    assert!(status.contains("Pausiert – Computer warten"), "the status line says so: {status:?}");
+    let status = app.js("return [...document.querySelectorAll('[data-test=paused], [data-test=status]')].filter(e => e.offsetParent).map(e => e.innerText).join(' / ');");
+    let status = status.as_str().unwrap_or("");
+    assert!(status.contains("Pausiert – Computer warten") && !status.contains("antippen"), "where the status line is, it says so: {status:?}");
     let before = turn(&app);
     std::thread::sleep(Duration::from_millis(2500));
     assert_eq!(turn(&app), before, "the computer waits while paused");

@@ -57,7 +57,7 @@ pub fn Home() -> impl IntoView {
                     <section class="unfinished" data-test="unfinished">
                         <div class="section-head">
                             <h2>{t("Angefangene Spiele", "Unfinished games")}</h2>
-                            <DeleteAll count=list.len() />
+                            {delete_all(list.len())}
                         </div>
                         <ul class="slot-list">
                             {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=true /> }).collect_view()}
@@ -111,8 +111,7 @@ fn progress_time(save: &Save) -> String {
 }
 
 /// "Alle löschen" above the unfinished games, asking first with how many there are.
-#[component]
-fn DeleteAll(count: usize) -> impl IntoView {
+fn delete_all(count: usize) -> impl IntoView {
     let ctx = AppCtx::get();
     let asking = RwSignal::new(false);
     let games = count_noun(count as u64, ("angefangenes Spiel", "unfinished game"), ("angefangene Spiele", "unfinished games"));

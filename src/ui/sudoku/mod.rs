@@ -259,7 +259,7 @@ pub fn PlaySudoku() -> impl IntoView {
                         <div class="hand-area sd-hand">
                             <div class="row held-row">
                                 <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
-                                {crate::ui::components::status_line(Signal::derive(status))}
+                                {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             </div>
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()

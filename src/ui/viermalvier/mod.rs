@@ -325,7 +325,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                     </div>
                                 }
                             })}
-                            {crate::ui::components::status_line(Signal::derive(status))}
+                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
                                     on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
