@@ -57,21 +57,23 @@ impl Roving {
 
     /// Arrows (and Home/End) move focus within the group; Enter and Space run `tap`.
     pub fn keydown(self, ev: &KeyboardEvent, cols: usize, tap: impl FnOnce()) {
-        if let Some(group) = key(ev, cols) {
+        if key(ev, cols) {
             tap();
-            keep_focus(group);
+            // The tap may redraw the item (a keyed list makes a new element): the focus then
+            // stays in the group, on its tab stop.
+            refocus(false);
         }
     }
 }
 
-/// Moves the focus for an arrow, Home or End key; for Enter and Space the group (the item's
-/// parent), as the caller taps then. Not generic: the page carries this code once.
-fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
+/// Moves the focus for an arrow, Home or End key; `true` for Enter and Space, as the caller
+/// taps then. Not generic: the page carries this code once.
+fn key(ev: &KeyboardEvent, cols: usize) -> bool {
     let step = cols.max(1) as isize;
     let (delta, row) = match ev.key().as_str() {
         "Enter" | " " => {
             ev.prevent_default();
-            return Some(ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.parent_element()));
+            return true;
         }
         "ArrowRight" => (1, false),
         "ArrowLeft" => (-1, false),
@@ -81,10 +83,10 @@ fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
         "ArrowUp" => (-1, false),
         "Home" => (-1, true),
         "End" => (1, true),
-        _ => return None,
+        _ => return false,
     };
     ev.prevent_default();
-    let from = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok())?;
+    let Some(from) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return false };
     let (mut walk, mut target, mut moved) = (from, None, 0);
     // Home/End walk to the end of the group; arrows stop at its edge rather than wrap.
     while row || moved < delta.abs() {
@@ -100,18 +102,7 @@ fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
         // SVG items too: `focus` is looked up on the element at run time.
         let _ = target.unchecked_ref::<HtmlElement>().focus();
     }
-    None
-}
-
-/// A tap may redraw the item (a keyed list makes a new element): the focus then stays in the
-/// group, on its tab stop.
-fn keep_focus(group: Option<Element>) {
-    request_animation_frame(move || {
-        let lost = document().active_element().is_none_or(|el| el.tag_name() == "BODY");
-        if let Some(stop) = group.filter(|_| lost).and_then(|g| g.query_selector("[tabindex='0']").ok().flatten()) {
-            let _ = stop.unchecked_ref::<HtmlElement>().focus();
-        }
-    });
+    false
 }
 
 /// Arrows (and Home/End) in a radio group: focus the next choice and choose it (a click, as a
@@ -121,7 +112,7 @@ pub fn radio_keydown(ev: &KeyboardEvent) {
         return;
     }
     let before = document().active_element();
-    let _ = key(ev, 0);
+    key(ev, 0);
     if let Some(now) = document().active_element().filter(|now| Some(now) != before.as_ref()) {
         now.unchecked_ref::<HtmlElement>().click();
     }
