@@ -336,6 +336,27 @@ impl<S: Store> Saves<S> {
         self.store.remove(&self.game_key(id))
     }
 
+    /// Removes game `id`'s record of a game in which no move was made (the caller knows), when it
+    /// is still revision `rev` (no other tab wrote it since): a game started and left unplayed
+    /// is not kept as unfinished. `true` when it was removed.
+    pub fn forget_unmoved(&self, id: &str, rev: u64) -> Result<bool, StoreError> {
+        let ours = self.stored_rev(id)? == Some(Some(rev));
+        if ours {
+            self.store.remove(&self.game_key(id))?;
+        }
+        Ok(ours)
+    }
+
+    /// Deletes every unfinished game's record (unreadable ones too: they are listed as
+    /// unfinished). Returns the ids deleted.
+    pub fn delete_unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let ids: Vec<String> = self.unfinished()?.into_iter().map(|e| e.name).collect();
+        for id in &ids {
+            self.delete_game(id)?;
+        }
+        Ok(ids)
+    }
+
     pub fn slots(&self) -> Result<Vec<Entry>, StoreError> {
         self.entries(SLOT)
     }
@@ -575,6 +596,38 @@ mod tests {
         assert!(s.oldest_if_full().unwrap().is_none());
         s.write_game("last", Stamp::NEW, &game(99, 2), 500.0).unwrap();
         assert_eq!(s.oldest_if_full().unwrap().map(|e| e.name), Some("g0".to_string()));
+    }
+
+    #[test]
+    fn a_game_left_unmoved_is_forgotten_unless_another_tab_wrote_it() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        let rev = s.write_game("fresh", 0, &game(1, 0), 1.0).unwrap();
+        // Another tab moved in "other" since this tab's revision: not this tab's to forget.
+        let other = s.write_game("other", 0, &game(3, 0), 3.0).unwrap();
+        s.write_game("other", other, &game(3, 1), 4.0).unwrap();
+        assert_eq!(s.forget_unmoved("other", other), Ok(false), "a newer revision stays");
+        assert_eq!(s.forget_unmoved("fresh", rev), Ok(true));
+        assert_eq!(s.forget_unmoved("gone", 1), Ok(false));
+        let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(open, ["other"]);
+    }
+
+    #[test]
+    fn delete_unfinished_keeps_the_finished_game_and_the_slots() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        s.write_game("a", 0, &game(1, 3), 1.0).unwrap();
+        s.write_game("b", 0, &game(2, 4), 2.0).unwrap();
+        s.write_game("done", 0, &finished(5), 3.0).unwrap();
+        map.data.borrow_mut().insert(s.game_key("bad"), "{ kaputt".into());
+        s.write_slot("Abend", &game(4, 2), 1.0).unwrap();
+        let mut gone = s.delete_unfinished().unwrap();
+        gone.sort();
+        assert_eq!(gone, ["a", "b", "bad"]);
+        assert!(s.unfinished().unwrap().is_empty());
+        assert_eq!(s.games().unwrap().len(), 1, "the finished game's record stays for its end screen");
+        assert_eq!(s.slots().unwrap().len(), 1, "named saves are not unfinished games");
     }
 
     #[test]

@@ -223,12 +223,13 @@ pub fn keyed_items<T: Clone + PartialEq + Send + Sync + 'static>(items: Signal<V
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     let ctx = AppCtx::get();
-    // What a computer just did, or (for the person to move) everything since their last move.
+    // What a computer just did, or (for the person to move) everything since their last move:
+    // read from the log, so a reload keeps it.
     let recent = move || {
-        let (from, since_mine) = ctx.computers.recent.get()?;
         if ctx.cover.get().is_some() {
             return None;
         }
+        let (from, since_mine) = ctx.game.with(|g| g.as_ref().and_then(crate::view::shell::news))?;
         let shown: Vec<String> = lines.with(|l| l.get(from..).map(<[String]>::to_vec)).unwrap_or_default();
         (!shown.is_empty()).then(|| {
             let title = if since_mine { t("Seit deinem letzten Zug", "Since your last move") } else { t("Zuletzt", "Just now") };
@@ -380,6 +381,25 @@ pub fn PlayerTag(
     }
 }
 
+/// Before a game's status line while the computers are paused: that they wait, and "Weiter".
+/// While a computer is to move it stands in for the status line (the CSS hides the game's
+/// prompt then: nobody at the table can act).
+pub fn paused_note() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let c = ctx.computers;
+    let computer_to_move = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.to_move().is_some() && g.person_to_move().is_none()));
+    move || {
+        c.paused.get().then(|| {
+            view! {
+                <div class="row paused" class:waiting=computer_to_move data-test="paused" role="status">
+                    <span>{t("Pausiert – Computer warten.", "Paused – the computers wait.")}</span>
+                    <button class="primary" data-test="resume" on:click=move |_| super::computer::set_paused(ctx, false)>{t("Weiter", "Go on")}</button>
+                </div>
+            }
+        })
+    }
+}
+
 /// The status line while someone else (a computer) is to move.
 pub fn wait_for_turn() -> String {
     t("Warte, bis du dran bist.", "Wait for your turn.").to_string()
@@ -387,12 +407,7 @@ pub fn wait_for_turn() -> String {
 
 /// "Leicht", "Mittel", "Schwer" (computer levels).
 pub fn level_name(level: crate::engine::bots::Level) -> &'static str {
-    use crate::engine::bots::Level::*;
-    match level {
-        Easy => t("Leicht", "Easy"),
-        Medium => t("Mittel", "Medium"),
-        Hard => t("Schwer", "Hard"),
-    }
+    crate::view::shell::level_word(level)
 }
 
 /// Localised name of a player colour.
@@ -424,6 +439,21 @@ pub fn option_check<O: Send + Sync + 'static>(
             {label}
         </label>
     }
+}
+
+/// One choice of a radio group (setup: the player count, a seat's colour or kind, a game's
+/// option): the chosen one is the group's one tab stop and arrows choose the next
+/// (`keyboard::radio_keydown`); the CSS marks it with a ✓ and bold type, not by colour alone.
+/// `label`: the accessible name where `text` is empty (a colour swatch).
+pub fn choice(class: String, test: String, label: Option<&'static str>, text: String, chosen: Signal<bool>, choose: Callback<()>) -> AnyView {
+    view! {
+        <button role="radio" class=class data-test=test aria-label=label
+            aria-checked=move || chosen.get().to_string()
+            tabindex=move || if chosen.get() { "0" } else { "-1" }
+            on:keydown=move |ev| super::keyboard::radio_keydown(&ev)
+            on:click=move |_| choose.run(())>{text}</button>
+    }
+    .into_any()
 }
 
 /// The players, in seat order, with their points; the one to move marked (when `mark_current`).

@@ -77,11 +77,6 @@ pub struct Computers {
     pub paused: RwSignal<bool>,
     /// All seats are computers and the user asked not to wait between moves.
     pub skip: RwSignal<bool>,
-    /// Per person: the log length after their last move here.
-    pub seen: RwSignal<std::collections::BTreeMap<usize, usize>>,
-    /// Log lines to show as news: from this index; `true` when they are everything since the
-    /// person to move last moved, `false` for just a computer's move.
-    pub recent: RwSignal<Option<(usize, bool)>>,
 }
 
 impl Computers {
@@ -94,8 +89,6 @@ impl Computers {
             outdated: RwSignal::new(false),
             paused: RwSignal::new(false),
             skip: RwSignal::new(false),
-            seen: RwSignal::new(Default::default()),
-            recent: RwSignal::new(None),
         }
     }
 }
@@ -309,6 +302,14 @@ fn fail(ctx: AppCtx) {
     }
 }
 
+/// Pauses the computers, or lets them go on (asking for the move of one to move).
+pub fn set_paused(ctx: AppCtx, paused: bool) {
+    ctx.computers.paused.set(paused);
+    if !paused {
+        drive(ctx);
+    }
+}
+
 /// Tries again after a failure (the "Erneut versuchen" button).
 pub fn retry(ctx: AppCtx) {
     ctx.computers.failed.set(false);
@@ -412,25 +413,6 @@ fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
         Some(Err(_)) => Err(format!("the rules refused the computer's move {json}")),
         None => Ok(()),
     }
-}
-
-/// After a move: what the board's news box shows. `person_moved`: the person who moved (`None`
-/// when a computer did); the log now has `len` entries; `next_person`: the person to move next.
-pub fn note_move(ctx: AppCtx, person_moved: Option<usize>, len: usize, next_person: Option<usize>) {
-    let c = ctx.computers;
-    if let Some(p) = person_moved {
-        c.seen.update(|m| {
-            m.insert(p, len);
-        });
-    }
-    // The person to move sees everything since their own last move; else a computer's move
-    // shows alone.
-    let since_mine = next_person
-        .filter(|&q| Some(q) != person_moved)
-        .and_then(|q| c.seen.with_untracked(|m| m.get(&q).copied()))
-        .filter(|&from| from < len)
-        .map(|from| (from, true));
-    c.recent.set(since_mine.or_else(|| person_moved.is_none().then(|| (len.saturating_sub(1), false))));
 }
 
 /// Notes a person's move for the pacing: the next computer move waits the short pause.

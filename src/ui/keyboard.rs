@@ -18,8 +18,17 @@
 //! When a tap redraws the focused item (a keyed list makes a new element), the focus returns
 //! to the group's tab stop in the next frame. The hand-over cover and questions take the focus
 //! themselves (`components::focus_soon`), and after the cover the board's tab stop gets it.
+//! After any move (a computer's too) [`refocus`] brings a focus the redraw dropped back to the
+//! board or hand last used ([`track_groups`] remembers it), and at the end to the end screen; a
+//! new screen focuses its heading ([`focus_heading`]).
+//!
+//! Setup choices are radio groups: the chosen one is the group's one tab stop
+//! (`tabindex=if chosen { "0" } else { "-1" }`), and [`radio_keydown`] lets the arrows move to
+//! the next choice and choose it.
 
 use leptos::prelude::*;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent};
 
@@ -48,21 +57,23 @@ impl Roving {
 
     /// Arrows (and Home/End) move focus within the group; Enter and Space run `tap`.
     pub fn keydown(self, ev: &KeyboardEvent, cols: usize, tap: impl FnOnce()) {
-        if let Some(group) = key(ev, cols) {
+        if key(ev, cols) {
             tap();
-            keep_focus(group);
+            // The tap may redraw the item (a keyed list makes a new element): the focus then
+            // stays in the group, on its tab stop.
+            refocus(false);
         }
     }
 }
 
-/// Moves the focus for an arrow, Home or End key; for Enter and Space the group (the item's
-/// parent), as the caller taps then. Not generic: the page carries this code once.
-fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
+/// Moves the focus for an arrow, Home or End key; `true` for Enter and Space, as the caller
+/// taps then. Not generic: the page carries this code once.
+fn key(ev: &KeyboardEvent, cols: usize) -> bool {
     let step = cols.max(1) as isize;
     let (delta, row) = match ev.key().as_str() {
         "Enter" | " " => {
             ev.prevent_default();
-            return Some(ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.parent_element()));
+            return true;
         }
         "ArrowRight" => (1, false),
         "ArrowLeft" => (-1, false),
@@ -72,10 +83,10 @@ fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
         "ArrowUp" => (-1, false),
         "Home" => (-1, true),
         "End" => (1, true),
-        _ => return None,
+        _ => return false,
     };
     ev.prevent_default();
-    let from = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok())?;
+    let Some(from) = ev.current_target().and_then(|t| t.dyn_into::<Element>().ok()) else { return false };
     let (mut walk, mut target, mut moved) = (from, None, 0);
     // Home/End walk to the end of the group; arrows stop at its edge rather than wrap.
     while row || moved < delta.abs() {
@@ -91,16 +102,100 @@ fn key(ev: &KeyboardEvent, cols: usize) -> Option<Option<Element>> {
         // SVG items too: `focus` is looked up on the element at run time.
         let _ = target.unchecked_ref::<HtmlElement>().focus();
     }
-    None
+    false
 }
 
-/// A tap may redraw the item (a keyed list makes a new element): the focus then stays in the
-/// group, on its tab stop.
-fn keep_focus(group: Option<Element>) {
+/// Arrows (and Home/End) in a radio group: focus the next choice and choose it (a click, as a
+/// tap would). Enter and Space are the button's own.
+pub fn radio_keydown(ev: &KeyboardEvent) {
+    if matches!(ev.key().as_str(), "Enter" | " ") {
+        return;
+    }
+    let before = document().active_element();
+    key(ev, 0);
+    if let Some(now) = document().active_element().filter(|now| Some(now) != before.as_ref()) {
+        now.unchecked_ref::<HtmlElement>().click();
+    }
+}
+
+/// What the focus is on when nothing is: the page itself.
+fn focus_dropped() -> bool {
+    document().active_element().is_none_or(|el| el.tag_name() == "BODY")
+}
+
+thread_local! {
+    /// The board or hand the player last focused something in, as its class and its place among
+    /// the elements of that class (so it is found again when it was drawn anew).
+    static GROUP: RefCell<Option<(String, u32)>> = const { RefCell::new(None) };
+}
+
+const GROUPS: &str = ".play-body [role=group], .play-body [data-test=hand]";
+
+/// Remembers, at every focus inside a board or hand, which one it is (once, at the start).
+pub fn track_groups() {
+    let on_focus = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
+        let group = ev.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.closest(GROUPS).ok().flatten());
+        let Some(group) = group else { return };
+        let class = group.get_attribute("class").unwrap_or_default();
+        let all = document().get_elements_by_class_name(&class);
+        let index = (0..all.length()).find(|&i| all.item(i).as_ref() == Some(&group)).unwrap_or(0);
+        GROUP.with(|g| *g.borrow_mut() = Some((class, index)));
+    });
+    let _ = document().add_event_listener_with_callback("focusin", on_focus.as_ref().unchecked_ref());
+    on_focus.forget();
+}
+
+/// Another screen: no board to return to.
+pub fn forget_group() {
+    GROUP.with(|g| g.borrow_mut().take());
+}
+
+/// After a move, once the page has drawn it: at the game's `end`, the end screen's heading;
+/// else, if the redraw took the focused item away, the tab stop of the board or hand last used.
+/// Tries a few frames (a game's end screen is drawn a moment later).
+pub fn refocus(end: bool) {
+    refocus_in(end, 8);
+}
+
+fn refocus_in(end: bool, frames: u32) {
     request_animation_frame(move || {
-        let lost = document().active_element().is_none_or(|el| el.tag_name() == "BODY");
-        if let Some(stop) = group.filter(|_| lost).and_then(|g| g.query_selector("[tabindex='0']").ok().flatten()) {
-            let _ = stop.unchecked_ref::<HtmlElement>().focus();
+        let target = if end {
+            document().query_selector("[data-test=end-screen] h2").ok().flatten()
+        } else if focus_dropped() {
+            group_stop()
+        } else {
+            return;
+        };
+        match target {
+            Some(el) => focus_heading_el(&el),
+            None if frames > 0 => refocus_in(end, frames - 1),
+            None => {}
         }
     });
+}
+
+/// The remembered group's tab stop.
+fn group_stop() -> Option<Element> {
+    let (class, index) = GROUP.with(|g| g.borrow().clone())?;
+    document().get_elements_by_class_name(&class).item(index)?.query_selector("[tabindex='0']").ok().flatten()
+}
+
+/// A new screen: its heading gets the focus (unless something on it took the focus already,
+/// as the hand-over cover does), so a screen reader starts there and Tab goes on from the top.
+pub fn focus_heading() {
+    request_animation_frame(|| {
+        if focus_dropped() {
+            if let Some(h1) = document().query_selector("main h1").ok().flatten() {
+                focus_heading_el(&h1);
+            }
+        }
+    });
+}
+
+/// Focuses `el`; a heading first becomes focusable by script (not by Tab).
+fn focus_heading_el(el: &Element) {
+    if !el.has_attribute("tabindex") {
+        let _ = el.set_attribute("tabindex", "-1");
+    }
+    let _ = el.unchecked_ref::<HtmlElement>().focus();
 }

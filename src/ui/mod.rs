@@ -67,13 +67,16 @@ pub fn new_game_id() -> String {
     format!("{:016x}", new_seed())
 }
 
-/// A short message for the user (an error or a note), shown until dismissed or replaced. The
-/// technical `detail` (a parser's words) is shown only under it, folded.
+/// A short message for the user (an error or a note). It belongs to its moment: it goes by
+/// itself after a few seconds (an error a little later; one with a folded `detail`, a parser's
+/// words, stays until closed) and at the next action: a move, a tap on the board, another
+/// screen ([`AppCtx::leave`], [`AppCtx::after_move`]). `id` tells one message from the next.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Toast {
     pub text: String,
     pub error: bool,
     pub detail: Option<String>,
+    pub id: u32,
 }
 
 /// A new game waiting for the answer whether the oldest unfinished game may go (the cap).
@@ -167,6 +170,7 @@ impl AppCtx {
     pub fn go(&self, route: Route) {
         let hash = route.to_hash();
         if self.route.get_untracked() != route {
+            self.leave(&route);
             self.route.set(route);
         }
         if let Some(w) = web_sys::window() {
@@ -176,26 +180,58 @@ impl AppCtx {
 
     /// A note that goes away by itself after a few seconds.
     pub fn say(&self, text: impl Into<String>) {
-        let toast = Toast { text: text.into(), error: false, detail: None };
-        self.toast.set(Some(toast.clone()));
-        let slot = self.toast;
-        set_timeout(
-            move || {
-                if slot.get_untracked().as_ref() == Some(&toast) {
-                    slot.set(None);
-                }
-            },
-            std::time::Duration::from_secs(4),
-        );
+        self.show_toast(text.into(), false, None);
     }
 
+    /// An error: it stays a little longer than a note.
     pub fn warn(&self, text: impl Into<String>) {
-        self.toast.set(Some(Toast { text: text.into(), error: true, detail: None }));
+        self.show_toast(text.into(), true, None);
     }
 
-    /// An error in plain words with the technical detail folded under it.
+    /// An error in plain words with the technical detail folded under it: it stays until closed
+    /// or the next action (someone may be reading the detail).
     pub fn warn_detail(&self, text: impl Into<String>, detail: Option<&str>) {
-        self.toast.set(Some(Toast { text: text.into(), error: true, detail: detail.map(str::to_string) }));
+        self.show_toast(text.into(), true, detail.map(str::to_string));
+    }
+
+    fn show_toast(&self, text: String, error: bool, detail: Option<String>) {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let lasts = match (error, detail.is_some()) {
+            (_, true) => None,
+            (true, false) => Some(7_000),
+            (false, false) => Some(4_000),
+        };
+        self.toast.set(Some(Toast { text, error, detail, id }));
+        let slot = self.toast;
+        if let Some(ms) = lasts {
+            set_timeout(move || if slot.with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id)) { slot.set(None) }, std::time::Duration::from_millis(ms));
+        }
+    }
+
+    /// The message has had its moment (the next action came).
+    pub fn clear_toast(&self) {
+        if self.toast.with_untracked(Option::is_some) {
+            self.toast.set(None);
+        }
+    }
+
+    /// Before the route changes to `to`: a message stays with the screen it was for; a game
+    /// left without a move (for anything but its rules) is not kept as unfinished.
+    fn leave(&self, to: &Route) {
+        self.clear_toast();
+        keyboard::forget_group();
+        let Route::Play(id) = self.route.get_untracked() else { return };
+        let Some((record, rev)) = self.record.get_untracked().filter(|(r, rev)| *r == id && *rev > 0) else { return };
+        let unmoved = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.log_len() == 0));
+        if !unmoved || matches!(to, Route::Rules(_)) || self.conflict.get_untracked().is_some() {
+            return;
+        }
+        if let Ok(true) = storage::saves().forget_unmoved(&record, rev) {
+            // Written again (as a new record) should the player come back and move after all.
+            self.record.set(Some((record, 0)));
+            self.bump_saves();
+        }
     }
 
     pub fn bump_saves(&self) {
@@ -271,9 +307,15 @@ impl AppCtx {
         self.computers.paused.set(false);
         self.computers.skip.set(false);
         self.computers.thinking.set(None);
-        self.computers.recent.set(None);
-        self.computers.seen.set(Default::default());
+        self.clear_toast();
         self.game.set(Some(session));
+        self.show_title();
+    }
+
+    /// Names the screen in the document's title ([`screen_title`]).
+    fn show_title(&self) {
+        let ctx = *self;
+        document().set_title(&untrack(|| screen_title(&ctx)));
     }
 
     /// Who the cover should name before `session` is shown, if anyone: the person to move, when
@@ -323,9 +365,10 @@ impl AppCtx {
         let id = new_game_id();
         self.record.set(Some((id.clone(), Stamp::NEW)));
         self.conflict.set(None);
+        // The game's screen first: a message about its first write is the new screen's.
+        self.go(Route::Play(id));
         self.autosave();
         self.bump_saves();
-        self.go(Route::Play(id));
         computer::drive_soon(*self);
     }
 
@@ -496,10 +539,8 @@ impl<G: Stored> GameHandle<G> {
                 after = Some(Played {
                     mover,
                     was_hiding,
-                    next: session.state.to_move(),
                     next_hides: cover_player(&session.state),
                     private: session.state.board_is_private(),
-                    log_len: session.log.len(),
                 });
             }
             result = Some(outcome);
@@ -517,18 +558,18 @@ struct Played {
     mover: Option<usize>,
     /// The game hid something before the move.
     was_hiding: bool,
-    next: Option<usize>,
     /// The player the cover would name now ([`cover_player`]).
     next_hides: Option<usize>,
     /// The board itself is private to each seat ([`Game::board_is_private`]).
     private: bool,
-    log_len: usize,
 }
 
 impl AppCtx {
     /// After any move (`people[p]`: seat p is a person): who holds the device, the hand-over
-    /// cover, the news box, the autosave and the next computer move.
+    /// cover, the autosave, the next computer move and the focus. (The news box reads the log.)
     fn after_move(&self, people: &[bool], played: Played) {
+        // A message was about the position before this move.
+        self.clear_toast();
         let is_person = |p: usize| people.get(p).copied().unwrap_or(false);
         let person_moved = played.mover.filter(|&p| is_person(p));
         // The device passes from one person to another (or secrets appear, when an open setup
@@ -545,14 +586,14 @@ impl AppCtx {
             computer::person_moved();
         }
         self.computers.hint.set(None);
-        if people.iter().any(|&p| !p) {
-            computer::note_move(*self, person_moved, played.log_len, played.next.filter(|&p| is_person(p)));
-        }
         if self.handover_on(played.private) {
             self.set_cover(cover);
         }
         self.autosave();
         computer::drive_soon(*self);
+        // A redraw may take the focused field or card away: back to the board or hand in use,
+        // or at the end to the end screen.
+        keyboard::refocus(self.game.with_untracked(|g| g.as_ref().is_some_and(AnySession::is_over)));
     }
 }
 
@@ -625,6 +666,7 @@ fn App() -> impl IntoView {
     let on_hash = Closure::<dyn Fn()>::new(move || {
         let route = Route::from_hash(&current_hash());
         if ctx.route.get_untracked() != route {
+            ctx.leave(&route);
             ctx.route.set(route);
         }
     });
@@ -634,6 +676,7 @@ fn App() -> impl IntoView {
     on_hash.forget();
 
     let lang = Memo::new(move |_| ctx.settings.with(|s| s.lang));
+    keyboard::track_groups();
     view! {
         <div class="app" class:reduced-motion=move || ctx.settings.with(|s| s.reduced_motion)>
             {move || {
@@ -643,17 +686,37 @@ fn App() -> impl IntoView {
                 if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
                     let _ = root.set_attribute("lang", if lang == i18n::Lang::De { "de" } else { "en" });
                 }
-                match ctx.route.get() {
+                // Each screen's title names it (tabs, history, screen readers); a game's, once it
+                // is shown (`show_game`).
+                ctx.show_title();
+                let screen = match ctx.route.get() {
                     Route::Home => screens::home::Home().into_any(),
                     Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),
                     Route::Play(_) => screens::play::Play().into_any(),
                     Route::Rules(kind) => view! { <screens::manual::Rules kind=kind /> }.into_any(),
                     Route::Settings => screens::settings::SettingsScreen().into_any(),
-                }
+                };
+                keyboard::focus_heading();
+                screen
             }}
             <components::ToastView />
             <components::PendingQuestion />
         </div>
+    }
+}
+
+/// The title of the screen on show ([`crate::view::shell::title`]).
+fn screen_title(ctx: &AppCtx) -> String {
+    use crate::view::shell::{title, Screen};
+    match ctx.route.get() {
+        Route::Home => title(Screen::Home),
+        Route::Setup(kind) => title(Screen::Setup(kind)),
+        Route::Rules(kind) => title(Screen::Rules(kind)),
+        Route::Settings => title(Screen::Settings),
+        Route::Play(id) => {
+            let kind = ctx.record.with(|r| r.as_ref().is_some_and(|(r, _)| *r == id)).then(|| ctx.game.with(|g| g.as_ref().map(AnySession::kind))).flatten();
+            ctx.table.seats.with(|seats| title(Screen::Play(kind.map(|k| (k, seats.as_slice())))))
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! No Leptos, no browser, so they are tested natively; the `ui` components only draw them.
 pub mod gutangelegt;
 pub mod just4fun;
+pub mod shell;
 pub mod sudoku;
 pub mod viermalvier;
 

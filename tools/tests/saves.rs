@@ -49,6 +49,14 @@ fn a_new_game_keeps_the_unfinished_one() {
     app.start_game("gutangelegt", Some(3), &[]);
     let ga_key = app.save_key().expect("the second game has a record");
     assert_ne!(ga_key, j4f_key, "a new game gets a record of its own");
+    // One card laid: a game left before its first move is not kept (issue 22).
+    app.click("[data-test=reveal]");
+    app.click("[data-test=hand-card]");
+    let place = app.b.attr(&app.wait("[data-test=slot]"), "data-place").ctx("place").unwrap_or_default();
+    app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
+    app.wait("[data-test=preview]");
+    app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
+    app.b.wait_until(T, "the card to lie", |_| Ok((stored_turn(&app, &ga_key) == Some(1)).then_some(()))).ctx("lay");
     go_home(&app);
 
     let list = unfinished(&app);
@@ -167,6 +175,10 @@ fn two_deployments_on_one_origin_keep_separate_games() {
     assert!(unfinished(&app).is_empty(), "b does not see a's game");
     app.start_game("sudoku", Some(1), &[]);
     let key_b = app.save_key().unwrap();
+    // One tile laid: a game left before its first move is not kept (issue 22).
+    app.click("[data-test=cell][data-legal=true]");
+    app.click("[data-test=place]");
+    app.b.wait_until(T, "the tile to lie", |_| Ok((stored_turn(&app, &key_b) == Some(1)).then_some(()))).ctx("lay");
     go_home(&app);
     assert_eq!(unfinished(&app).len(), 1);
 

@@ -241,7 +241,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                                 <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
                                     on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
                             </div>
-                            <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             // The button before the claims: however many lines are claimed, it stays in place.
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>

@@ -227,7 +227,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
                                 ctx.computers.hint.set(None);
                                 picked.set(p);
                             }))}
-                            <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 {move || if must_swap.get() {
                                     view! {

@@ -1,12 +1,13 @@
-//! The start screen: the unfinished games (continue or delete), the games, save slots with
-//! export, import and delete.
+//! The start screen: the games first, then the unfinished games (who plays, how far, when;
+//! continue, delete, delete all), save slots with export, import and delete.
 
 use super::{game_blurb, game_name};
 use crate::engine::GameKind;
 use crate::saves::{Entry, Store};
 use crate::session::{self, Save};
 use crate::ui::components::Confirm;
-use crate::ui::i18n::{format_time, is_de, t};
+use crate::ui::i18n::{count_noun, format_time, is_de, t};
+use crate::view::shell::{how_far, players_phrase};
 use crate::ui::storage;
 use crate::ui::{AppCtx, Route};
 use leptos::prelude::*;
@@ -33,18 +34,6 @@ pub fn Home() -> impl IntoView {
                 </button>
             </header>
             <div class="screen-body">
-            {move || match unfinished.get() {
-                Ok(list) if !list.is_empty() => Some(view! {
-                    <section class="unfinished" data-test="unfinished">
-                        <h2>{t("Angefangene Spiele", "Unfinished games")}</h2>
-                        <ul class="slot-list">
-                            {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=true /> }).collect_view()}
-                        </ul>
-                    </section>
-                }.into_any()),
-                Ok(_) => None,
-                Err(e) => Some(view! { <p class="error">{storage::store_message(e)}</p> }.into_any()),
-            }}
             <section class="games">
                 <h2>{t("Spiele", "Games")}</h2>
                 {GameKind::ALL.into_iter().map(|kind| view! {
@@ -62,6 +51,22 @@ pub fn Home() -> impl IntoView {
                     </article>
                 }).collect_view()}
             </section>
+            // Below the games, so however many there are, the games stay on the first screen.
+            {move || match unfinished.get() {
+                Ok(list) if !list.is_empty() => Some(view! {
+                    <section class="unfinished" data-test="unfinished">
+                        <div class="section-head">
+                            <h2>{t("Angefangene Spiele", "Unfinished games")}</h2>
+                            {delete_all(list.len())}
+                        </div>
+                        <ul class="slot-list">
+                            {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=true /> }).collect_view()}
+                        </ul>
+                    </section>
+                }.into_any()),
+                Ok(_) => None,
+                Err(e) => Some(view! { <p class="error">{storage::store_message(e)}</p> }.into_any()),
+            }}
             <section class="slots">
                 <h2>{t("Gespeicherte Spiele", "Saved games")}</h2>
                 {move || match slots.get() {
@@ -93,18 +98,50 @@ pub fn Home() -> impl IntoView {
     }
 }
 
-/// "Just 4 Fun · Anna, Ben · Zug 12 · 21.11.2026, 14:05"
+/// "Just 4 Fun · Anna gegen Computer 1 (Mittel) · Zug 12 · Runde 4 · 21.11.2026, 14:05"
 pub fn save_summary(save: &Save) -> String {
     let game = GameKind::from_id(&save.header.game).map_or("?", game_name);
-    format!("{game} · {}", players_turn_time(save))
+    format!("{game} · {} · {}", players_phrase(&save.header.players, true), progress_time(save))
 }
 
-/// "Anna, Ben · Zug 12 · 21.11.2026, 14:05" (an unfinished game's row names the game above it).
-fn players_turn_time(save: &Save) -> String {
-    let names: Vec<&str> = save.header.players.iter().map(|p| p.name.as_str()).collect();
-    let turn = if is_de() { format!("Zug {}", save.header.turn) } else { format!("move {}", save.header.turn) };
+/// "Zug 12 · Runde 4 · 21.11.2026, 14:05": how far, and when it was played last.
+fn progress_time(save: &Save) -> String {
     let done = if save.header.finished { t(" · beendet", " · finished") } else { "" };
-    format!("{} · {turn}{done} · {}", names.join(", "), format_time(save.header.saved_at))
+    format!("{}{done} · {}", how_far(&save.session), format_time(save.header.saved_at))
+}
+
+/// "Alle löschen" above the unfinished games, asking first with how many there are.
+fn delete_all(count: usize) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let asking = RwSignal::new(false);
+    let games = count_noun(count as u64, ("angefangenes Spiel", "unfinished game"), ("angefangene Spiele", "unfinished games"));
+    let question = if is_de() {
+        format!("{count} {games} löschen? Das lässt sich nicht rückgängig machen.")
+    } else {
+        format!("Delete {count} {games}? This cannot be undone.")
+    };
+    let answer = Callback::new(move |yes: bool| {
+        asking.set(false);
+        if !yes {
+            return;
+        }
+        match storage::saves().delete_unfinished() {
+            // The game this tab still holds is gone too: it is not saved again behind the list's back.
+            Ok(gone) if ctx.record.with_untracked(|r| r.as_ref().is_some_and(|(id, _)| gone.contains(id))) => {
+                ctx.record.set(None);
+                ctx.game.set(None);
+            }
+            Ok(_) => {}
+            Err(e) => ctx.warn(storage::store_message(e)),
+        }
+        ctx.bump_saves();
+    });
+    view! {
+        <button data-test="delete-all" on:click=move |_| asking.set(true)>{t("Alle löschen", "Delete all")}</button>
+        <Show when=move || asking.get()>
+            <Confirm text=question.clone() yes=t("Alle löschen", "Delete all") on_answer=answer />
+        </Show>
+    }
 }
 
 /// One stored game: an unfinished game (`running`: continue or delete) or a named slot (load,
@@ -135,7 +172,8 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
     };
     let body = match entry.save {
         Ok(save) => {
-            let summary = if running { players_turn_time(&save) } else { save_summary(&save) };
+            let (players, progress) = (players_phrase(&save.header.players, true), progress_time(&save));
+            let summary = if running { players } else { save_summary(&save) };
             let shown_at = save.header.saved_at;
             let id = name.clone();
             let export_name = name.clone();
@@ -159,6 +197,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
                 <div class="slot-info">
                     <strong>{title.clone()}</strong>
                     <span>{summary}</span>
+                    {running.then(|| view! { <span>{progress}</span> })}
                 </div>
                 <div class="row">
                     <button class="primary" data-test=if running { "continue" } else { "slot-load" } on:click=open>

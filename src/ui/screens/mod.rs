@@ -10,12 +10,7 @@ use super::i18n::t;
 use crate::engine::GameKind;
 
 pub fn game_name(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Just4Fun => "Just 4 Fun",
-        GameKind::Sudoku => "Sudoku – Das Brettspiel",
-        GameKind::VierMalVier => "Vier mal Vier",
-        GameKind::GutAngelegt => "Gut angelegt",
-    }
+    crate::view::shell::game_name(kind)
 }
 
 /// The name as said at the table, where the full one is long ("Sudoku").

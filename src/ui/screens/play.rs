@@ -56,15 +56,13 @@ pub fn Play() -> impl IntoView {
                         {move || if c.hinting.get() { t("Tipp …", "Hint …") } else { t("Tipp", "Hint") }}
                     </button>
                 </Show>
+                // Labelled: what a tap does now (the computers wait, or go on).
                 <Show when=any_computer>
-                    <button class="icon" data-test="pause"
-                        aria-label=move || if c.paused.get() { t("Computer weiterspielen lassen", "Let the computers go on") } else { t("Computer anhalten", "Pause the computers") }
-                        aria-pressed=move || c.paused.get().to_string()
-                        on:click=move |_| { let p = !c.paused.get_untracked(); c.paused.set(p); if !p { computer::drive(ctx) } }>
+                    <button class="icon labelled" data-test="pause" on:click=move |_| computer::set_paused(ctx, !c.paused.get_untracked())>
                         {move || if c.paused.get() {
-                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M5 3 17 10 5 17Z" /></svg> }.into_any()
+                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M5 3 17 10 5 17Z" /></svg><span>{t("Weiter", "Go on")}</span> }.into_any()
                         } else {
-                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" /></svg> }.into_any()
+                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" /></svg><span>{t("Pause", "Pause")}</span> }.into_any()
                         }}
                     </button>
                 </Show>
@@ -83,7 +81,8 @@ pub fn Play() -> impl IntoView {
                     <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
                 </button>
             </header>
-            <div class="play-body" inert=move || ctx.cover.get().is_some()>
+            // A tap on the board or hand is the next action: the last message has had its moment.
+            <div class="play-body" inert=move || ctx.cover.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
             {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
                 Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),

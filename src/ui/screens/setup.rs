@@ -5,7 +5,7 @@ use crate::engine::GameKind;
 use crate::saves::PLAYERS;
 use crate::engine::bots::Level;
 use crate::session::{clean_seats, distinct_colors, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
-use crate::ui::components::{color_name, level_name};
+use crate::ui::components::{choice, color_name, level_name};
 use crate::ui::i18n::{is_de, t};
 use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
 use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx, Route};
@@ -45,6 +45,9 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     let vv_options = RwSignal::new(crate::engine::viermalvier::Options::default());
     let ga_options = RwSignal::new(crate::engine::gutangelegt::Options::default());
 
+    // The rows are made again only when their number changes, never while a name is typed
+    // or a colour or kind chosen (the focus stays where it is).
+    let count = Memo::new(move |_| seats.with(Vec::len));
     let set_count = move |n: usize| {
         seats.update(|s| {
             let mut fresh = default_seats(ctx, n);
@@ -83,14 +86,8 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
             <div class="screen-body">
             <section>
                 <h2>{t("Wie viele spielen?", "How many players?")}</h2>
-                <div class="row segmented">
-                    {(min..=max).map(|n| view! {
-                        <button
-                            data-test=format!("players-{n}")
-                            aria-pressed=move || (seats.with(Vec::len) == n).to_string()
-                            on:click=move |_| set_count(n)
-                        >{n}</button>
-                    }).collect_view()}
+                <div class="row segmented" role="radiogroup" aria-label=t("Wie viele spielen?", "How many players?")>
+                    {(min..=max).map(|n| choice(String::new(), format!("players-{n}"), None, n.to_string(), Signal::derive(move || count.get() == n), Callback::new(move |_| set_count(n)))).collect_view()}
                 </div>
             </section>
             <section>
@@ -98,7 +95,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 <p class="hint">{t("Im Uhrzeigersinn; wer oben steht, beginnt.", "Clockwise; the first one starts.")}</p>
                 <ol class="seat-list">
                     {move || {
-                        let n = seats.with(Vec::len);
+                        let n = count.get();
                         let kinds = n > 1;
                         (0..n).map(|i| view! { <SeatRow seats=seats index=i kinds=kinds /> }).collect_view()
                     }}
@@ -183,25 +180,18 @@ fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize, kinds: bool) -> impl IntoVi
                 }
             />
             <div class="swatches" role="radiogroup" aria-label=t("Farbe", "Colour")>
-                {PlayerColor::ALL.into_iter().map(|c| view! {
-                    <button
-                        class=format!("swatch c-{}", c.id())
-                        role="radio"
-                        aria-label=color_name(c)
-                        aria-checked=move || (seat().map(|s| s.color) == Some(c)).to_string()
-                        on:click=move |_| pick(c)
-                    ></button>
+                {PlayerColor::ALL.into_iter().map(|c| {
+                    let chosen = Signal::derive(move || seats.with(|s| s.get(index).map(|x| x.color)) == Some(c));
+                    choice(format!("swatch c-{}", c.id()), format!("color-{}", c.id()), Some(color_name(c)), String::new(), chosen, Callback::new(move |_| pick(c)))
                 }).collect_view()}
             </div>
             {kinds.then(|| view! {
                 <div class="row segmented seat-kind" role="radiogroup" aria-label=t("Wer spielt?", "Who plays?")>
-                    {[SeatKind::Person, SeatKind::Computer(Level::Easy), SeatKind::Computer(Level::Medium), SeatKind::Computer(Level::Hard)].into_iter().map(|k| view! {
-                        <button
-                            role="radio"
-                            data-test=match k { SeatKind::Person => "kind-person", SeatKind::Computer(Level::Easy) => "kind-easy", SeatKind::Computer(Level::Medium) => "kind-medium", SeatKind::Computer(Level::Hard) => "kind-hard" }
-                            aria-checked=move || (seat().map(|s| s.kind) == Some(k)).to_string()
-                            on:click=move |_| seats.update(|s| set_kind(s, index, k))
-                        >{match k.level() { None => t("Mensch", "Person"), Some(l) => level_name(l) }}</button>
+                    {[SeatKind::Person, SeatKind::Computer(Level::Easy), SeatKind::Computer(Level::Medium), SeatKind::Computer(Level::Hard)].into_iter().map(|k| {
+                        let test = match k.level() { None => "kind-person", Some(Level::Easy) => "kind-easy", Some(Level::Medium) => "kind-medium", Some(Level::Hard) => "kind-hard" };
+                        let text = match k.level() { None => t("Mensch", "Person"), Some(l) => level_name(l) };
+                        let chosen = Signal::derive(move || seats.with(|s| s.get(index).map(|x| x.kind)) == Some(k));
+                        choice(String::new(), test.into(), None, text.into(), chosen, Callback::new(move |_| seats.update(|s| set_kind(s, index, k))))
                     }).collect_view()}
                 </div>
             })}

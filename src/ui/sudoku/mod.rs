@@ -27,9 +27,7 @@ pub fn record_list(options: &Options) -> &'static str {
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     let check = move |test, label, get, set| option_check(options, test, label, get, set);
     let choice = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options)| {
-        view! {
-            <button data-test=test aria-pressed=move || options.with(get).to_string() on:click=move |_| options.update(set)>{label}</button>
-        }
+        crate::ui::components::choice(String::new(), test.into(), None, label.into(), Signal::derive(move || options.with(get)), Callback::new(move |_| options.update(set)))
     };
     view! {
         <section>
@@ -38,12 +36,12 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
             {check("opt-gold-block", t("Auch genau eines pro 3×3-Block", "Also exactly one per 3×3 block"), |o| o.gold_per_block, |o, v| o.gold_per_block = v)}
             {check("opt-gold-hand", t("Von Hand legen (statt zufällig)", "Lay them by hand (instead of at random)"), |o| o.gold_by_hand, |o, v| o.gold_by_hand = v)}
             <h2>{t("Wertung", "Scoring")}</h2>
-            <div class="row segmented">
+            <div class="row segmented" role="radiogroup" aria-label=t("Wertung", "Scoring")>
                 {choice("opt-scoring-standard", t("Block + Reihe + Spalte", "Block + row + column"), |o| o.scoring == Scoring::Standard, |o| o.scoring = Scoring::Standard)}
                 {choice("opt-scoring-simple", t("Vereinfacht: Reihe + Spalte", "Simple: row + column"), |o| o.scoring == Scoring::Simple, |o| o.scoring = Scoring::Simple)}
             </div>
             <h2>{t("Hilfe", "Help")}</h2>
-            <div class="row segmented">
+            <div class="row segmented" role="radiogroup" aria-label=t("Hilfe", "Help")>
                 {choice("opt-assisted", t("Unterstützt", "Assisted"), |o| o.mode == Mode::Assisted, |o| o.mode = Mode::Assisted)}
                 {choice("opt-table-rules", t("Tischregeln", "Table rules"), |o| o.mode == Mode::TableRules, |o| o.mode = Mode::TableRules)}
             </div>
@@ -261,7 +259,7 @@ pub fn PlaySudoku() -> impl IntoView {
                         <div class="hand-area sd-hand">
                             <div class="row held-row">
                                 <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
-                                <p class="status" data-test="status" aria-live="polite">{status}</p>
+                                {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             </div>
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()

@@ -8,7 +8,7 @@ pub mod wall;
 use crate::engine::viermalvier::{Event, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
-use crate::ui::components::{option_check, MoveLog, PlayerTag};
+use crate::ui::components::{choice, option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::Roving;
 use crate::ui::{AppCtx, GameHandle};
@@ -23,11 +23,10 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     view! {
         <section>
             <h2>{t("Ansicht", "View")}</h2>
-            <div class="row segmented">
-                <button data-test="opt-view-hidden" aria-pressed=move || options.with(|o| o.view == View::Hidden).to_string()
-                    on:click=move |_| options.update(|o| o.view = View::Hidden)>{t("Verdeckt (Original)", "Hidden (original)")}</button>
-                <button data-test="opt-view-open" aria-pressed=move || options.with(|o| o.view == View::Open).to_string()
-                    on:click=move |_| options.update(|o| o.view = View::Open)>{t("Offen: beide Seiten", "Open: both sides")}</button>
+            <div class="row segmented" role="radiogroup" aria-label=t("Ansicht", "View")>
+                {[(View::Hidden, "opt-view-hidden", t("Verdeckt (Original)", "Hidden (original)")), (View::Open, "opt-view-open", t("Offen: beide Seiten", "Open: both sides"))].into_iter().map(|(v, test, text)| {
+                    choice(String::new(), test.into(), None, text.into(), Signal::derive(move || options.with(|o| o.view == v)), Callback::new(move |_| options.update(|o| o.view = v)))
+                }).collect_view()}
             </div>
             <p class="hint">{move || if options.with(|o| o.view == View::Hidden) {
                 t("Jeder sieht nur seine Seite der Mauer, die Oberseiten und die Tafeln – das Gerät wird nach jedem Zug übergeben.", "Each player sees only their side of the wall, the tops and the Tafeln – the device is handed over after every move.")
@@ -37,12 +36,10 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
             {check("opt-without-tafeln", t("Ohne Tafeln (Steine ungeordnet)", "Without Tafeln (stones unsorted)"), |o| o.without_tafeln, |o, v| o.without_tafeln = v)}
             {check("opt-profi", t("Profiregel: Einspruch, Rücknahme, Ansage", "Profi rule: objection, take-back, announcement"), |o| o.profi, |o, v| o.profi = v)}
             <h2>{t("Partien", "Games")}</h2>
-            <div class="row segmented">
-                {[1u8, 2, 3, 4, 6, 8].into_iter().map(|n| view! {
-                    <button data-test=format!("opt-games-{n}") aria-pressed=move || options.with(|o| o.games == n).to_string()
-                        on:click=move |_| options.update(|o| o.games = n)>
-                        {if n == 1 { t("Einzelpartie", "Single game").to_string() } else { n.to_string() }}
-                    </button>
+            <div class="row segmented" role="radiogroup" aria-label=t("Partien", "Games")>
+                {[1u8, 2, 3, 4, 6, 8].into_iter().map(|n| {
+                    let text = if n == 1 { t("Einzelpartie", "Single game").to_string() } else { n.to_string() };
+                    choice(String::new(), format!("opt-games-{n}"), None, text, Signal::derive(move || options.with(|o| o.games == n)), Callback::new(move |_| options.update(|o| o.games = n)))
                 }).collect_view()}
             </div>
             <p class="hint">{t("Im Match wechselt der Startspieler; Sieg mit Viererreihe 7 Punkte, sonst zählen die Dreierreihen.", "In a match the start player alternates; a four-row win scores 7, otherwise three-runs count.")}</p>
@@ -328,7 +325,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                     </div>
                                 }
                             })}
-                            <p class="status" data-test="status" aria-live="polite">{status}</p>
+                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
                                     on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
