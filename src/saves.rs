@@ -337,10 +337,10 @@ impl<S: Store> Saves<S> {
     }
 
     /// Removes game `id`'s record of a game in which no move was made (the caller knows), when it
-    /// is still revision `rev` (no other tab wrote it since): a game started and left unplayed
-    /// is not kept as unfinished. `true` when it was removed.
-    pub fn forget_unmoved(&self, id: &str, rev: u64) -> Result<bool, StoreError> {
-        let ours = self.stored_rev(id)? == Some(Some(rev));
+    /// is still the record this tab wrote (`known`: no other tab wrote it since): a game started
+    /// and left unplayed is not kept as unfinished. `true` when it was removed.
+    pub fn forget_unmoved(&self, id: &str, known: Stamp) -> Result<bool, StoreError> {
+        let ours = known != Stamp::NEW && self.check_game(id, known)?.is_none();
         if ours {
             self.store.remove(&self.game_key(id))?;
         }
@@ -602,13 +602,13 @@ mod tests {
     fn a_game_left_unmoved_is_forgotten_unless_another_tab_wrote_it() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
-        let rev = s.write_game("fresh", 0, &game(1, 0), 1.0).unwrap();
+        let rev = s.write_game("fresh", Stamp::NEW, &game(1, 0), 1.0).unwrap();
         // Another tab moved in "other" since this tab's revision: not this tab's to forget.
-        let other = s.write_game("other", 0, &game(3, 0), 3.0).unwrap();
+        let other = s.write_game("other", Stamp::NEW, &game(3, 0), 3.0).unwrap();
         s.write_game("other", other, &game(3, 1), 4.0).unwrap();
         assert_eq!(s.forget_unmoved("other", other), Ok(false), "a newer revision stays");
         assert_eq!(s.forget_unmoved("fresh", rev), Ok(true));
-        assert_eq!(s.forget_unmoved("gone", 1), Ok(false));
+        assert_eq!(s.forget_unmoved("gone", Stamp::NEW), Ok(false));
         let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
         assert_eq!(open, ["other"]);
     }
@@ -617,9 +617,9 @@ mod tests {
     fn delete_unfinished_keeps_the_finished_game_and_the_slots() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
-        s.write_game("a", 0, &game(1, 3), 1.0).unwrap();
-        s.write_game("b", 0, &game(2, 4), 2.0).unwrap();
-        s.write_game("done", 0, &finished(5), 3.0).unwrap();
+        s.write_game("a", Stamp::NEW, &game(1, 3), 1.0).unwrap();
+        s.write_game("b", Stamp::NEW, &game(2, 4), 2.0).unwrap();
+        s.write_game("done", Stamp::NEW, &finished(5), 3.0).unwrap();
         map.data.borrow_mut().insert(s.game_key("bad"), "{ kaputt".into());
         s.write_slot("Abend", &game(4, 2), 1.0).unwrap();
         let mut gone = s.delete_unfinished().unwrap();

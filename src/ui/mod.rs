@@ -222,14 +222,14 @@ impl AppCtx {
         self.clear_toast();
         keyboard::forget_group();
         let Route::Play(id) = self.route.get_untracked() else { return };
-        let Some((record, rev)) = self.record.get_untracked().filter(|(r, rev)| *r == id && *rev > 0) else { return };
+        let Some((record, rev)) = self.record.get_untracked().filter(|(r, stamp)| *r == id && *stamp != Stamp::NEW) else { return };
         let unmoved = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.log_len() == 0));
         if !unmoved || matches!(to, Route::Rules(_)) || self.conflict.get_untracked().is_some() {
             return;
         }
         if let Ok(true) = storage::saves().forget_unmoved(&record, rev) {
             // Written again (as a new record) should the player come back and move after all.
-            self.record.set(Some((record, 0)));
+            self.record.set(Some((record, Stamp::NEW)));
             self.bump_saves();
         }
     }
