@@ -168,9 +168,16 @@ pub struct Slot {
 }
 
 impl Slot {
-    /// Its key: a slot that moves or changes legality is drawn anew.
+    /// Its key: a slot that moves, changes legality or stands for another spot (side 1's columns
+    /// are counted from the other end, so a drawn column's spot changes as the wall grows) is
+    /// drawn anew.
     pub fn key(&self) -> u16 {
-        ((self.col + 1) as u16) | (self.row as u16) << 3 | u16::from(self.legal) << 5
+        let spot = match self.spot {
+            Spot::Left => 0,
+            Spot::Right => 1,
+            Spot::On(c) => 2 + (c as u16 & 3),
+        };
+        ((self.col + 1) as u16) | (self.row as u16) << 3 | u16::from(self.legal) << 5 | spot << 6
     }
 }
 
