@@ -65,11 +65,7 @@ pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extr
                         format!("Pass the device to {name}")
                     }}
                 </p>
-                <p class="hint">{if public {
-                    t("Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.", "Everyone sees the board; the hand stays hidden until you show it.")
-                } else {
-                    t("Die anderen schauen bitte weg.", "Everyone else, please look away.")
-                }}</p>
+                <p class="hint">{ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::view::cover_hint(g.kind(), public)))}</p>
                 {news}
                 {extra}
                 <div class="handover-actions">

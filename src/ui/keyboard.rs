@@ -49,9 +49,47 @@ impl Roving {
     /// Arrows (and Home/End) move focus within the group; Enter and Space run `tap`.
     pub fn keydown(self, ev: &KeyboardEvent, cols: usize, tap: impl FnOnce()) {
         if let Some(group) = key(ev, cols) {
+            BY_KEY.set(true);
             tap();
+            BY_KEY.set(false);
             keep_focus(group);
         }
+    }
+}
+
+thread_local! {
+    /// True while Enter or Space runs an item's tap: a deliberate press, not a bouncing finger.
+    static BY_KEY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// How long a preview must have been on screen before a second tap on it confirms.
+const PREVIEW_MS: f64 = 380.0;
+
+/// A preview that a second tap on the same place confirms (a chosen field or place): when it
+/// was shown, so that a quick double tap never plays a move the player has not seen. A key
+/// press confirms at once (the screen reader has said what is chosen).
+#[derive(Clone, Copy)]
+pub struct Preview(StoredValue<f64>);
+
+impl Preview {
+    pub fn new() -> Preview {
+        Preview(StoredValue::new(f64::NEG_INFINITY))
+    }
+
+    /// A preview was shown just now (a first tap, or a hint).
+    pub fn shown(self) {
+        self.0.set_value(js_sys::Date::now());
+    }
+
+    /// Whether a second tap may confirm the preview now (a tap too soon does nothing).
+    pub fn confirmable(self) -> bool {
+        BY_KEY.get() || js_sys::Date::now() - self.0.get_value() >= PREVIEW_MS
+    }
+}
+
+impl Default for Preview {
+    fn default() -> Self {
+        Preview::new()
     }
 }
 

@@ -110,6 +110,14 @@ pub fn all() -> Vec<Screen> {
         person_game(b, base, "sudoku", 4, &[])?;
         b.click_css("[data-test=cell][data-legal=true]", WAIT)
     })));
+    // Gut angelegt when a row is full: the next card starts a new row at one of four corners.
+    list.push(("gutangelegt-new-row".into(), Box::new(|b: &Browser, base: &str| {
+        let new_row = |s: &Session<spieltisch::engine::gutangelegt::GutAngelegt>| {
+            s.state.places().iter().any(|p| matches!(p, spieltisch::engine::gutangelegt::Place::Corner { .. }))
+        };
+        open_saved(b, base, &AnySession::GutAngelegt(random_game(2, Default::default(), 6, new_row)))?;
+        reveal(b)
+    })));
     list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
     list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
     list
@@ -294,6 +302,12 @@ for (const t of document.querySelectorAll('svg text')) {
   if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push('text clipped by its board: ' + label);
 }
 for (const [k, n] of tiny) out.push('board text under 12 px: ' + k + (n > 1 ? ' (' + n + '×)' : ''));
+// A board's places (with their hit areas) lie wholly inside their board.
+for (const p of document.querySelectorAll('svg [data-test=slot]')) {
+  if (!shown(p)) continue;
+  const r = p.getBoundingClientRect(), s = p.ownerSVGElement.getBoundingClientRect();
+  if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push('place outside its board: ' + name(p));
+}
 // HTML text cut off (an ellipsis or hidden overflow).
 for (const e of document.querySelectorAll('h1, h2, button, label, .player, th, td')) {
   if (!shown(e)) continue;

@@ -586,6 +586,8 @@ fn wall_snapshot(app: &App) -> Value {
 }
 
 type BoxXY = [f64; 4];
+/// A drawn stone as its wall names it (column, row, colour, shape) and its box.
+type StoneBox = ((usize, usize, usize, char), BoxXY);
 
 fn box_of(v: &Value) -> BoxXY {
     let n = |i: usize| v[i].as_f64().expect("a box coordinate");
@@ -629,7 +631,7 @@ fn check_walls(snap: &Value, context: &str) -> Option<u64> {
             .flat_map(|(c, col)| col.iter().enumerate().map(move |(r, &p)| (c, r, p)))
             .map(|(c, r, p)| (drawn(c), r, usize::from(STONES[p.0].color), shape_toward(p, side)))
             .collect();
-        let stones: Vec<((usize, usize, usize, char), BoxXY)> = w["stones"]
+        let stones: Vec<StoneBox> = w["stones"]
             .as_array()
             .expect("stones")
             .iter()
@@ -650,7 +652,7 @@ fn check_walls(snap: &Value, context: &str) -> Option<u64> {
 }
 
 /// Where the stones are drawn: see [`check_walls`]. Returns nothing; panics with `ctx`.
-fn check_stone_boxes(stones: &[((usize, usize, usize, char), BoxXY)], middle: f64, width: usize, ctx: &str) {
+fn check_stone_boxes(stones: &[StoneBox], middle: f64, width: usize, ctx: &str) {
     for (i, a) in stones.iter().enumerate() {
         for b in &stones[i + 1..] {
             assert!(overlap(&a.1, &b.1) < 1.0, "{ctx}: stones {:?} and {:?} overlap ({:?}, {:?})", a.0, b.0, a.1, b.1);
@@ -688,7 +690,7 @@ fn check_stone_boxes(stones: &[((usize, usize, usize, char), BoxXY)], middle: f6
 }
 
 /// Where the picked stone's places are drawn: see [`check_walls`].
-fn check_slot_boxes(w: &Value, stones: &[((usize, usize, usize, char), BoxXY)], width: usize, side: usize, ctx: &str) {
+fn check_slot_boxes(w: &Value, stones: &[StoneBox], width: usize, side: usize, ctx: &str) {
     let slots: Vec<(String, BoxXY)> =
         w["slots"].as_array().expect("slots").iter().map(|s| (s["spot"].as_str().unwrap_or("").to_string(), box_of(&s["box"]))).collect();
     for (i, (spot, b)) in slots.iter().enumerate() {

@@ -16,6 +16,8 @@ pub use crate::view::gutangelegt::color_name;
 /// Field size in SVG units.
 const F: f64 = 40.0;
 const PAD: f64 = 6.0;
+/// How far a place's invisible hit area reaches beyond it on each side, in fields.
+const HIT: f64 = 0.3;
 /// Pixels per unit that make a field 44 px wide (a tap target).
 const TOUCH_SCALE: f64 = 44.0 / F;
 
@@ -93,7 +95,8 @@ pub fn Table(
         table.with(|v| {
             let (sx, sy) = (shift.0 as f64, shift.1 as f64);
             let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|c| (c.col as f64 + sx, c.row as f64 + sy)).collect();
-            boxes.extend(v.slots.iter().map(|s| (f64::from(s.col) + sx, f64::from(s.row) + sy)));
+            // A place with its hit area (and the focus ring around it) lies wholly inside.
+            boxes.extend(v.slots.iter().flat_map(|s| [-HIT, HIT].map(|d| (f64::from(s.col) + sx + d, f64::from(s.row) + sy))));
             boxes.extend(card.map(|(c, r, _)| (c as f64, r as f64)));
             let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
             for (x, y) in boxes {
@@ -228,9 +231,10 @@ fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Pla
             on:focus=move |_| roving.focused(i)
             on:click=move |_| on_slot.run(place)
             on:keydown=move |ev| roving.keydown(&ev, 0, || on_slot.run(place))>
-            // A wider, invisible hit area: a card is narrow on a phone.
-            <rect class="ga-hit" x=num(x - F * 0.3) y=num(y) width=num(F * 1.6) height=num(F * 3.0) />
+            // The place first (the focus ring marks it), then a wider, invisible hit area: a card
+            // is narrow on a phone.
             <rect x=num(x + 2.0) y=num(y + 2.0) width=num(F - 4.0) height=num(F * 3.0 - 4.0) rx="5" />
+            <rect class="ga-hit" x=num(x - F * HIT) y=num(y) width=num(F * (1.0 + 2.0 * HIT)) height=num(F * 3.0) />
         </g>
     }
 }

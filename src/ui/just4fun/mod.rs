@@ -10,7 +10,7 @@ use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
-use crate::ui::keyboard::Roving;
+use crate::ui::keyboard::{Preview, Roving};
 use crate::view::just4fun as view;
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
@@ -111,6 +111,15 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let own = picked.get();
         if own.is_empty() { hinted() } else { own }
     });
+    // A hint always shows: the person's own pick gives way to it (it came because they asked).
+    let preview = Preview::new();
+    Effect::new(move |_| {
+        if crate::ui::computer::hint_for::<Just4Fun>(ctx).is_some() {
+            picked.set(Vec::new());
+            preview.shown();
+        }
+    });
+    let showing_hint = move || picked.with(Vec::is_empty) && !shown.with(Vec::is_empty);
     let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
@@ -156,13 +165,21 @@ pub fn PlayJust4Fun() -> impl IntoView {
         }
         let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
         if target.get_untracked() == Some(number) {
-            return place();
+            // A second tap places, once the cards' target has been seen (not a double tap's).
+            if preview.confirmable() {
+                place();
+            }
+            return;
         }
         let blocker = game.with_untracked(|s| s.state.to_move().and_then(|me| s.state.blocked_by(me, cell))).flatten();
         let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
         match (blocker, cards) {
             (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
-            (None, Some(cards)) => picked.set(cards),
+            (None, Some(cards)) => {
+                ctx.computers.hint.set(None);
+                picked.set(cards);
+                preview.shown();
+            }
             (None, None) => ctx.warn(if is_de() {
                 format!("Keine Kombination deiner Karten ergibt {number}.")
             } else {
@@ -171,14 +188,14 @@ pub fn PlayJust4Fun() -> impl IntoView {
         }
     });
 
-    let status = move || {
+    let selection_status = move || {
         if must_swap.get() {
             return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
         }
         let total = sum();
         let cards = selection();
         if cards.is_empty() {
-            return t("Karten wählen – oder ein markiertes Feld antippen.", "Pick cards – or tap a marked field.").to_string();
+            return t("Karten wählen – oder ein markiertes Feld.", "Choose cards – or a marked field.").to_string();
         }
         let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
         let expr = format!("{} = {total}", parts.join(" + "));
@@ -188,10 +205,15 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 let blocked = game.with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c))).flatten();
                 match blocked {
                     Some(by) => error_text(&RuleError::Blocked { field: n, by }, &seats.get()),
-                    None => format!("{expr} – {}", t("Feld antippen oder „Setzen“", "tap the field or “Place”")),
+                    None => format!("{expr} – {}", t("das Feld wählen oder „Setzen“", "choose the field or “Place”")),
                 }
             }
         }
+    };
+
+    let status = move || {
+        let text = selection_status();
+        if showing_hint() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
     };
 
     let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);

@@ -10,7 +10,7 @@ use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::{option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
-use crate::ui::keyboard::Roving;
+use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
 use crate::ui::components::keyed;
@@ -79,11 +79,13 @@ pub fn error_text(e: &RuleError) -> String {
 }
 
 /// The player who may ask to take back the last stone (Profi rule): its owner, while the
-/// opponent has not moved yet, if a person plays that seat (a computer never asks).
+/// opponent has not moved yet, if a person plays that seat (a computer never asks) — and only
+/// where the rule lets that stone go back (it made the complete wall impossible): a request the
+/// rule refuses is never offered.
 fn take_back_asker(s: &Session<VierMalVier>) -> Option<usize> {
     let (owner, _) = s.state.last_stone()?;
     let running = s.state.end().is_none() && s.state.to_move().is_some_and(|p| p != owner);
-    (running && s.seats.get(owner).is_some_and(Seat::is_person)).then_some(owner)
+    (running && s.seats.get(owner).is_some_and(Seat::is_person) && s.state.take_back_allowed()).then_some(owner)
 }
 
 /// The owner of the last stone asks to take it back. A computer opponent answers at once, by the
@@ -198,6 +200,14 @@ pub fn PlayVierMalVier() -> impl IntoView {
         face.set(0);
         chosen.set(None);
     };
+    // A hint always shows: the person's own pick gives way to it (it came because they asked).
+    let preview = Preview::new();
+    Effect::new(move |_| {
+        if hinted().is_some() {
+            reset();
+            preview.shown();
+        }
+    });
     let name = move |p: usize| seats.with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
 
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
@@ -219,14 +229,24 @@ pub fn PlayVierMalVier() -> impl IntoView {
         if !game.person_to_move_untracked() {
             return;
         }
+        // A tap on the wall while a hint shows takes the hint's stone as the person's own.
+        if let (None, (Some(stone), f, spot)) = (picked.get_untracked(), shown.get_untracked()) {
+            picked.set(Some(stone));
+            face.set(f);
+            chosen.set(spot);
+        }
         ctx.computers.hint.set(None);
         let Some(stone) = picked.get_untracked() else { return };
         let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
         match check {
             Some(Err(e)) => ctx.warn(error_text(&e)),
-            Some(Ok(_)) if chosen.get_untracked() == Some(spot) => play(Move::Place { stone, face: face.get_untracked(), spot }),
-            Some(Ok(_)) => chosen.set(Some(spot)),
-            None => {}
+            Some(Ok(_)) if chosen.get_untracked() != Some(spot) => {
+                chosen.set(Some(spot));
+                preview.shown();
+            }
+            // A second tap places, once the stone has been seen there (a double tap's does not).
+            Some(Ok(_)) if preview.confirmable() => play(Move::Place { stone, face: face.get_untracked(), spot }),
+            Some(Ok(_)) | None => {}
         }
     });
 
@@ -276,8 +296,8 @@ pub fn PlayVierMalVier() -> impl IntoView {
         }
         match (picked.get(), chosen.get()) {
             (None, _) => t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln."),
-            (Some(_), None) => t("Mit ⇄ drehen, dann einen grünen Platz antippen.", "Turn it with ⇄, then tap a green place."),
-            (Some(_), Some(_)) => t("Nochmal tippen oder „Setzen“.", "Tap again or “Place”."),
+            (Some(_), None) => t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place."),
+            (Some(_), Some(_)) => t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”."),
         }
         .to_string()
     };
@@ -322,8 +342,9 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                 let f = usize::from(face.get() % 2);
                                 view! {
                                     <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-                                        {stone_chip(s.color, s.faces[f], s.faces[1 - f])}
-                                        <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
+                                        // Named by the face toward the player; turning it is said (live).
+                                        <span role="img" aria-label=view::picked_text(stone, face.get())>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
+                                        <span class="hint" data-test="picked-faces" aria-live="polite">{view::picked_text(stone, face.get())}</span>
                                         <button data-test="flip" on:click=move |_| face.update(|f| *f = 1 - *f)>{t("⇄ Drehen", "⇄ Turn")}</button>
                                     </div>
                                 }
