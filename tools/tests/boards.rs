@@ -16,9 +16,10 @@ use std::time::Duration;
 /// Hard's and the hints' search budget here (small: quick answers).
 const BUDGET: &str = "?budget=40";
 
+/// Opens the app in German (its default language; headless Chromium asks for English), with
+/// the small search budget.
 fn open(app: &App) {
-    app.b.goto(&format!("{}{BUDGET}", app.base_url)).ctx("open app");
-    app.wait("[data-test=home]");
+    spieltisch_tools::screens::german(&app.b, &format!("{}{BUDGET}", app.base_url)).ctx("open the app in German");
 }
 
 /// From home: a game of `kind` for two people with the setup controls `options`, past the cover.
@@ -74,7 +75,6 @@ fn ask_hint(app: &App) {
 fn assert_hint_shown_and_played(app: &App, kind: &str) {
     let said = status(app);
     assert!(said.starts_with("Tipp:"), "{kind}: the hint is not shown over the pick: status {said:?}");
-    assert_words_for_everyone(&said, kind);
     assert_eq!(hints_counted(app), 1, "{kind}: the shown hint is counted once");
     let place = app.wait("[data-test=place]");
     assert!(app.b.prop(&place, "disabled").ctx("disabled") == Value::Bool(false), "{kind}: the hinted move cannot be played");
@@ -89,18 +89,20 @@ fn assert_hint_shown_and_played(app: &App, kind: &str) {
 fn a_hint_shows_over_what_the_player_picked() {
     let app = App::start_blank("boards_hint_over_pick", "/spiele/");
     open(&app);
+    // What the status said along the way, checked for words at the end.
+    let mut said = Vec::new();
     // Just 4 Fun: one card picked.
     start_two(&app, "just4fun", &[]);
-    assert_words_for_everyone(&status(&app), "just4fun, nothing picked");
+    said.push(("just4fun, nothing picked", status(&app)));
     app.click("[data-test=hand] [data-test=card]");
-    assert_words_for_everyone(&status(&app), "just4fun, a card picked");
+    said.push(("just4fun, a card picked", status(&app)));
     ask_hint(&app);
     assert_hint_shown_and_played(&app, "just4fun");
     go_home(&app);
     // Gut angelegt: a card picked, no place yet.
     start_two(&app, "gutangelegt", &[]);
     app.click("[data-test=hand-card]");
-    assert_words_for_everyone(&status(&app), "gutangelegt, a card picked");
+    said.push(("gutangelegt, a card picked", status(&app)));
     ask_hint(&app);
     app.wait("[data-test=preview]");
     assert_hint_shown_and_played(&app, "gutangelegt");
@@ -108,19 +110,23 @@ fn a_hint_shows_over_what_the_player_picked() {
     // Vier mal Vier (open view): a stone picked, no place yet.
     start_two(&app, "viermalvier", &["opt-view-open"]);
     app.click("[data-test=tafel-stone]");
-    assert_words_for_everyone(&status(&app), "viermalvier, a stone picked");
+    said.push(("viermalvier, a stone picked", status(&app)));
     ask_hint(&app);
     app.wait("[data-test=preview]");
     assert_hint_shown_and_played(&app, "viermalvier");
     go_home(&app);
     // Sudoku: a field previewed.
     start_two(&app, "sudoku", &[]);
-    assert_words_for_everyone(&status(&app), "sudoku, nothing chosen");
+    said.push(("sudoku, nothing chosen", status(&app)));
     app.click("[data-test=cell][data-legal=true]");
     app.wait("[data-test=cell][data-preview=true]");
-    assert_words_for_everyone(&status(&app), "sudoku, a field chosen");
+    said.push(("sudoku, a field chosen", status(&app)));
     ask_hint(&app);
     assert_hint_shown_and_played(&app, "sudoku");
+    // Issue 22, 17: the instructions along the way speak to touch and keyboard alike.
+    for (context, text) in said {
+        assert_words_for_everyone(&text, context);
+    }
 }
 
 /// Taps `css` twice, `gap_ms` apart, as a finger does.
@@ -148,6 +154,7 @@ fn double_taps(app: &App, kind: &str, quick: &str, slow: &str, previewed: &str) 
 #[test]
 fn a_quick_double_tap_plays_no_move() {
     let app = App::start("boards_double_tap", "/spiele/");
+    open(&app);
     start_two(&app, "sudoku", &[]);
     let legal: Vec<String> = app
         .js("return [...document.querySelectorAll('[data-test=cell][data-legal=true]')].slice(0, 2).map(c => c.getAttribute('data-cell'));")
@@ -240,6 +247,7 @@ fn vier_mal_vier_says_faces_to_a_screen_reader() {
 #[test]
 fn gut_angelegt_says_a_new_row_and_names_cards_as_they_lie() {
     let app = App::start("boards_ga_new_row", "/spiele/");
+    open(&app);
     start_two(&app, "gutangelegt", &[]);
     let color_name = |c: u8| ["rot", "gelb", "grün", "blau"][usize::from(c)];
     let mut turned_one = false;
@@ -292,6 +300,7 @@ fn gut_angelegt_says_a_new_row_and_names_cards_as_they_lie() {
 #[test]
 fn the_sudoku_cover_speaks_of_the_tile() {
     let app = App::start("boards_sudoku_cover", "/spiele/");
+    open(&app);
     app.start_game("sudoku", Some(2), &[]);
     let cover = app.b.text(&app.wait("[data-test=handover]")).ctx("cover");
     assert!(cover.contains("Plättchen") && !cover.contains("Hand"), "the cover says: {cover:?}");

@@ -10,6 +10,10 @@ use spieltisch::engine::viermalvier::{SHAPES, STONES};
 use std::time::{Duration, Instant};
 
 
+/// How long a test lets a preview show before a second tap confirms it (the app ignores a
+/// second tap that comes sooner than 380 ms: a double tap).
+const PREVIEW_SEEN: Duration = Duration::from_millis(450);
+
 fn new_vv(app: &App, options: &[&str]) {
     app.start_game("viermalvier", None, options);
 }
@@ -123,6 +127,8 @@ fn tap_a_move(app: &App, pick: &mut Pick) -> bool {
         let spot = app.b.attr(slot, "data-spot").ctx("spot").unwrap_or_default();
         app.b.click(slot).ctx("tap place");
         app.wait("[data-test=preview]");
+        // The preview must be seen before a second tap confirms it.
+        std::thread::sleep(PREVIEW_SEEN);
         app.click(&format!("[data-test=slot][data-spot=\"{spot}\"]"));
         return true;
     }
@@ -327,6 +333,7 @@ fn the_first_stone_stands_in_the_middle() {
     assert!(offset("[data-test=slot]") < 2.0, "the first place is {} px off the middle", offset("[data-test=slot]"));
     app.click("[data-test=wall] [data-test=slot]");
     app.wait("[data-test=preview]");
+    std::thread::sleep(PREVIEW_SEEN);
     app.click("[data-test=wall] [data-test=slot]");
     app.wait("[data-test=wall] [data-test=stone]");
     assert!(offset("[data-test=stone]") < 2.0, "the first stone is {} px off the middle", offset("[data-test=stone]"));
@@ -759,6 +766,7 @@ fn checked_person_move(app: &App, pick: &mut Pick, context: &str) {
         let before = moves_logged(app);
         app.click(&css);
         app.wait("[data-test=preview]");
+        std::thread::sleep(PREVIEW_SEEN);
         app.click(&css);
         app.b.wait_until(T, "the stone to be placed", |_| Ok((moves_logged(app) > before).then_some(()))).ctx(context);
         return;

@@ -369,9 +369,9 @@ pub fn PlayVierMalVier() -> impl IntoView {
                             {move || (question_open() && acting()).then(|| {
                                 let asking = asker.get().map(name).unwrap_or_default();
                                 let text = if is_de() {
-                                    format!("{asking} möchte den letzten Stein zurücknehmen. Das geht nur, wenn die Mauer durch ihn nicht mehr vollständig werden kann. Erlaubst du es?")
+                                    format!("{asking} möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?")
                                 } else {
-                                    format!("{asking} wants to take back the last stone. That is only possible if it made a complete wall impossible. Do you allow it?")
+                                    format!("{asking} wants to take back the last stone: it made a complete wall impossible. Do you allow it?")
                                 };
                                 view! {
                                     <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
