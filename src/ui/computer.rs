@@ -173,9 +173,6 @@ pub fn ask_hint(ctx: AppCtx) {
     let Some((record, turn)) = current(&ctx) else { return };
     let Some(seat) = ctx.game.with_untracked(|g| g.as_ref().and_then(AnySession::person_to_move)) else { return };
     if c.hint.with_untracked(|h| h.as_ref().is_some_and(|h| h.turn == turn && h.seat == seat)) {
-        // This turn's hint is here: shown again (the game screen lets the person's own pick give
-        // way to it), counted once.
-        c.hint.update(|_| {});
         return;
     }
     c.hinting.set(true);
@@ -433,9 +430,7 @@ fn push_global(name: &str, ms: f64) {
     list.push(&JsValue::from_f64(ms));
 }
 
-/// The hint for the person to move in this game, if one is shown, as a move of `G`. The game
-/// screens show it whenever it is there: a new hint (or "Tipp" again) clears the person's own
-/// selection, so every hint counted in the log was seen.
+/// The hint for the person to move in this game, if one is shown, as a move of `G`.
 pub fn hint_for<G: Stored>(ctx: AppCtx) -> Option<G::Move> {
     let hint = ctx.computers.hint.get()?;
     let now = ctx.game.with(|g| g.as_ref().map(|g| (g.turn(), g.to_move())))?;

@@ -121,7 +121,6 @@ pub fn new_row(table: &Table) -> bool {
 /// What the status line asks of the player laying now, with `sel` their selection (or a hint's)
 /// and `tap` what it shows; worded for touch and keyboard alike.
 pub fn prompt(table: &Table, tap: &Tap, sel: Option<&Selection>, announce: bool) -> String {
-    let de = crate::lang::is_de();
     match sel.map(|s| s.place) {
         None if new_row(table) => t(
             "Die Zeile ist voll. Wähle eine Karte, dann eine der vier Ecken: Dort beginnt die neue Zeile und wächst von ihr weg.",
@@ -141,8 +140,12 @@ pub fn prompt(table: &Table, tap: &Tap, sel: Option<&Selection>, announce: bool)
         )
         .into(),
         // The table's preview already holds the lines this card would make.
-        Some(Some(_)) if de => format!("Hier: {} Punkte – den Platz nochmal wählen oder „Legen“.", tap.points),
-        Some(Some(_)) => format!("Here: {} points – choose the place again or “Lay”.", tap.points),
+        Some(Some(_)) => format!(
+            "{} {} {}",
+            t("Hier:", "Here:"),
+            tap.points,
+            t("Punkte – den Platz nochmal wählen oder „Legen“.", "points – choose the place again or “Lay”.")
+        ),
     }
 }
 

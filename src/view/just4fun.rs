@@ -95,7 +95,7 @@ fn name(seats: &[Seat], p: usize) -> &str {
 /// `target`: the picked cards add up to this field.
 pub fn field_name(f: &Field, seats: &[Seat], target: bool) -> String {
     let (row, col) = (f.cell / SIDE + 1, f.cell % SIDE + 1);
-    let mut s = if crate::lang::is_de() { format!("Reihe {row}, Spalte {col}: Feld ") } else { format!("Row {row}, column {col}: field ") };
+    let mut s = format!("{} {row}, {} {col}: {} ", t("Reihe", "Row"), t("Spalte", "column"), t("Feld", "field"));
     s += &f.number.to_string();
     for &(p, n) in &f.stones {
         s += ", ";

@@ -229,11 +229,8 @@ pub fn pick(wall: &Wall, stone: Option<u8>, face: u8, chosen: Option<Spot>) -> P
 pub fn picked_text(stone: u8, face: u8) -> String {
     let s = STONES[usize::from(stone) % STONE_COUNT];
     let (near, far) = (shape_char(s.faces[usize::from(face % 2)]), shape_char(s.faces[usize::from(1 - face % 2)]));
-    if crate::lang::is_de() {
-        format!("{}: Form {near} zu dir, Form {far} zum Gegner", color_name(s.color))
-    } else {
-        format!("{}: shape {near} toward you, shape {far} toward your opponent", color_name(s.color))
-    }
+    let shape = t("Form", "shape");
+    format!("{}: {shape} {near} {}, {shape} {far} {}", color_name(s.color), t("zu dir", "toward you"), t("zum Gegner", "toward your opponent"))
 }
 
 /// A log line for `event`, for the eyes of `reader` (`None`: the whole table, e.g. under the

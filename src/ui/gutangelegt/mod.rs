@@ -95,15 +95,16 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     // Whose hand may be shown (never a computer's), and whether that person may act now.
     let viewer = move || game.viewer();
     let acting = move || game.person_to_move();
-    // The selection on the table: the person's own, or a hint's while they have picked nothing.
-    let sel = Memo::new(move |_| match picked.get() {
-        Some(card) => Some(Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() }),
-        None => crate::ui::computer::hint_for::<GutAngelegt>(ctx)
-            .map(|Move::Lay { card, turned, place, claims }| Selection { card, turned, place: Some(place), claims }),
+    // The selection on the table: a hint's (shown over the person's own pick: they asked for it;
+    // their next pick clears it), else the person's own.
+    let hinted = move || crate::ui::computer::hint_for::<GutAngelegt>(ctx);
+    let sel = Memo::new(move |_| match hinted() {
+        Some(Move::Lay { card, turned, place, claims }) => Some(Selection { card, turned, place: Some(place), claims }),
+        None => picked.get().map(|card| Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() }),
     });
     // Acting on a shown hint makes it the person's own selection.
     let adopt_hint = move || {
-        if picked.get_untracked().is_none() {
+        if untrack(hinted).is_some() {
             if let Some(s) = sel.get_untracked() {
                 picked.set(Some(s.card));
                 turned.set(s.turned);
@@ -113,14 +114,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         }
         ctx.computers.hint.set(None);
     };
-    // A hint always shows: the person's own pick gives way to it (it came because they asked).
     let preview = Preview::new();
-    Effect::new(move |_| {
-        if crate::ui::computer::hint_for::<GutAngelegt>(ctx).is_some() {
-            reset();
-            preview.shown();
-        }
-    });
     let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
 
@@ -199,7 +193,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
 
     let status = move || {
         let text = table.with(|t| tap.with(|p| sel.with(|s| view::prompt(t, p, s.as_ref(), announce()))));
-        if picked.get().is_none() && sel.with(Option::is_some) { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
+        if hinted().is_some() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
     };
 
     let hand_card = Callback::new(move |key: u16| {

@@ -101,25 +101,18 @@ pub fn PlayJust4Fun() -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    // A hint from the Medium player shows as a selection (its cards, and so its field) until
-    // the person picks cards themselves.
+    // A hint from the Medium player shows as a selection (its cards, and so its field).
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
         Some(Move::Play { cards }) => model.with(|m| positions_in(&m.hand, &cards)).unwrap_or_default(),
         _ => Vec::new(),
     };
+    // A hint shows over the person's own pick (they asked for it); their next pick clears it.
     let shown = Memo::new(move |_| {
-        let own = picked.get();
-        if own.is_empty() { hinted() } else { own }
+        let hint = hinted();
+        if hint.is_empty() { picked.get() } else { hint }
     });
-    // A hint always shows: the person's own pick gives way to it (it came because they asked).
+    let showing_hint = move || !hinted().is_empty();
     let preview = Preview::new();
-    Effect::new(move |_| {
-        if crate::ui::computer::hint_for::<Just4Fun>(ctx).is_some() {
-            picked.set(Vec::new());
-            preview.shown();
-        }
-    });
-    let showing_hint = move || picked.with(Vec::is_empty) && !shown.with(Vec::is_empty);
     let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));

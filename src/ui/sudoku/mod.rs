@@ -135,25 +135,14 @@ pub fn PlaySudoku() -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    // The field shown as chosen: the person's own choice, or a hint's.
+    // The field shown as chosen: a hint's (shown over the person's own choice: they asked for
+    // it; their next tap clears it), else the person's own.
     let hinted = move || crate::ui::computer::hint_for::<Sudoku>(ctx);
-    let chosen = Memo::new(move |_| {
-        preview.get().or_else(|| match hinted() {
-            Some(Move::Place { cell }) => Some(cell),
-            _ => None,
-        })
+    let chosen = Memo::new(move |_| match hinted() {
+        Some(Move::Place { cell }) => Some(cell),
+        _ => preview.get(),
     });
-    // A hint always shows: the person's own preview gives way to it (it came because they asked);
-    // a gold tile's hint picks its number.
     let gate = Preview::new();
-    Effect::new(move |_| match hinted() {
-        Some(Move::Gold { number, .. }) => gold_pick.set(Some(number)),
-        Some(_) => {
-            preview.set(None);
-            gate.shown();
-        }
-        None => {}
-    });
     let held = move || model.with(|m| m.held);
     let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
     let gold_number = move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
@@ -246,14 +235,11 @@ pub fn PlaySudoku() -> impl IntoView {
     };
     let status = move || {
         let text = place_status();
-        let hint_shown = preview.get().is_none() && matches!(hinted(), Some(Move::Place { .. })) && acting();
-        if hint_shown { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
+        if matches!(hinted(), Some(Move::Place { .. })) && acting() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
     };
     // During the gold setup: what to do, or the hint's gold tile.
     let gold_status = move || match hinted() {
-        Some(Move::Gold { cell, number }) => {
-            if is_de() { format!("Tipp: Gold {number} auf {}.", name(cell)) } else { format!("Hint: gold {number} on {}.", name(cell)) }
-        }
+        Some(Move::Gold { cell, number }) => format!("{} {number} {} {}.", t("Tipp: Gold", "Hint: gold"), t("auf", "on"), name(cell)),
         Some(Move::GoldRest) => t("Tipp: den Rest zufällig legen.", "Hint: lay the rest at random.").to_string(),
         _ => t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.").to_string(),
     };

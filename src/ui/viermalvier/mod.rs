@@ -190,24 +190,28 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let mover = move || viewer().filter(|_| running());
     let acting = move || game.person_to_move() && running();
     let hinted = move || crate::ui::computer::hint_for::<VierMalVier>(ctx);
-    // The stone shown on the wall: the person's own choice, or a hint's while they chose none.
-    let shown = Memo::new(move |_| match (picked.get(), hinted()) {
-        (None, Some(Move::Place { stone, face, spot })) => (Some(stone), face, Some(spot)),
+    // The stone shown (on the wall and as picked): a hint's (shown over the person's own pick:
+    // they asked for it; their next pick clears it), else the person's own.
+    let shown = Memo::new(move |_| match hinted() {
+        Some(Move::Place { stone, face, spot }) => (Some(stone), face, Some(spot)),
         _ => (picked.get(), face.get(), chosen.get()),
     });
+    let shown_stone = Memo::new(move |_| shown.with(|s| s.0));
+    // Acting on a shown hint (a place, a turn) makes it the person's own pick.
+    let adopt_hint = move || {
+        if let Some(Move::Place { stone, face: f, spot }) = untrack(hinted) {
+            picked.set(Some(stone));
+            face.set(f);
+            chosen.set(Some(spot));
+        }
+        ctx.computers.hint.set(None);
+    };
     let reset = move || {
         picked.set(None);
         face.set(0);
         chosen.set(None);
     };
-    // A hint always shows: the person's own pick gives way to it (it came because they asked).
     let preview = Preview::new();
-    Effect::new(move |_| {
-        if hinted().is_some() {
-            reset();
-            preview.shown();
-        }
-    });
     let name = move |p: usize| seats.with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
 
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
@@ -229,13 +233,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
         if !game.person_to_move_untracked() {
             return;
         }
-        // A tap on the wall while a hint shows takes the hint's stone as the person's own.
-        if let (None, (Some(stone), f, spot)) = (picked.get_untracked(), shown.get_untracked()) {
-            picked.set(Some(stone));
-            face.set(f);
-            chosen.set(spot);
-        }
-        ctx.computers.hint.set(None);
+        adopt_hint();
         let Some(stone) = picked.get_untracked() else { return };
         let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
         match check {
@@ -291,7 +289,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
         match hinted() {
             Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
             Some(Move::Announce) => return t("Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.", "Hint: announce that the wall cannot be completed.").to_string(),
-            Some(Move::Place { .. }) if picked.get().is_none() => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
+            Some(Move::Place { .. }) => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
             _ => {}
         }
         match (picked.get(), chosen.get()) {
@@ -336,16 +334,19 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 } else if mover().is_some() {
                     view! {
                         <div class="hand-area vv-hand">
-                            <Tafeln game=game picked=picked face=face chosen=chosen />
-                            {move || picked.get().map(|stone| {
+                            <Tafeln game=game picked=picked face=face chosen=chosen shown=shown_stone.into() />
+                            // Drawn once per stone: its turn changes the picture and the name in
+                            // place, and the live text says it.
+                            {move || shown_stone.get().map(|stone| {
                                 let s = STONES[usize::from(stone) % STONE_COUNT];
-                                let f = usize::from(face.get() % 2);
+                                let turn = move || shown.with(|s| s.1);
                                 view! {
                                     <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-                                        // Named by the face toward the player; turning it is said (live).
-                                        <span role="img" aria-label=view::picked_text(stone, face.get())>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
-                                        <span class="hint" data-test="picked-faces" aria-live="polite">{view::picked_text(stone, face.get())}</span>
-                                        <button data-test="flip" on:click=move |_| face.update(|f| *f = 1 - *f)>{t("⇄ Drehen", "⇄ Turn")}</button>
+                                        <span role="img" aria-label=move || view::picked_text(stone, turn())>
+                                            {move || { let f = usize::from(turn() % 2); stone_chip(s.color, s.faces[f], s.faces[1 - f]) }}
+                                        </span>
+                                        <span class="hint" data-test="picked-faces" aria-live="polite">{move || view::picked_text(stone, turn())}</span>
+                                        <button data-test="flip" on:click=move |_| { adopt_hint(); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
                                     </div>
                                 }
                             })}
@@ -405,7 +406,8 @@ pub fn PlayVierMalVier() -> impl IntoView {
 /// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
 /// or, without Tafeln, as an unsorted heap.
 #[component]
-fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>) -> impl IntoView {
+fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>, shown: Signal<Option<u8>>) -> impl IntoView {
+    let ctx = AppCtx::get();
     let stones = move || {
         game.with(|s| {
             let g = &s.state;
@@ -433,10 +435,10 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
                             let s = STONES[usize::from(id)];
                             let i = k;
                             k += 1;
-                            let pick = move || if game.person_to_move_untracked() { picked.set(Some(id)); face.set(0); chosen.set(None); };
+                            let pick = move || if game.person_to_move_untracked() { ctx.computers.hint.set(None); picked.set(Some(id)); face.set(0); chosen.set(None); };
                             view! {
                                 <button class="vv-tafel-stone" data-test="tafel-stone" data-stone=id.to_string() data-color=s.color.to_string()
-                                    aria-pressed=move || (picked.get() == Some(id)).to_string()
+                                    aria-pressed=move || (shown.get() == Some(id)).to_string()
                                     aria-label=format!("{} {}/{}", color_name(s.color), wall::shape_char(s.faces[0]), wall::shape_char(s.faces[1]))
                                     tabindex=roving.tabindex(i)
                                     on:focus=move |_| roving.focused(i)
