@@ -60,6 +60,8 @@ impl Roving {
 thread_local! {
     /// True while Enter or Space runs an item's tap: a deliberate press, not a bouncing finger.
     static BY_KEY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// When the preview on screen was shown (one game screen at a time shows one).
+    static SHOWN_AT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
 }
 
 /// How long a preview must have been on screen before a second tap on it confirms.
@@ -68,28 +70,22 @@ const PREVIEW_MS: f64 = 380.0;
 /// A preview that a second tap on the same place confirms (a chosen field or place): when it
 /// was shown, so that a quick double tap never plays a move the player has not seen. A key
 /// press confirms at once (the screen reader has said what is chosen).
-#[derive(Clone, Copy)]
-pub struct Preview(StoredValue<f64>);
+#[derive(Clone, Copy, Default)]
+pub struct Preview;
 
 impl Preview {
     pub fn new() -> Preview {
-        Preview(StoredValue::new(f64::NEG_INFINITY))
+        Preview
     }
 
-    /// A preview was shown just now (a first tap, or a hint).
+    /// A preview was shown just now (a first tap).
     pub fn shown(self) {
-        self.0.set_value(js_sys::Date::now());
+        SHOWN_AT.set(js_sys::Date::now());
     }
 
     /// Whether a second tap may confirm the preview now (a tap too soon does nothing).
     pub fn confirmable(self) -> bool {
-        BY_KEY.get() || js_sys::Date::now() - self.0.get_value() >= PREVIEW_MS
-    }
-}
-
-impl Default for Preview {
-    fn default() -> Self {
-        Preview::new()
+        BY_KEY.get() || js_sys::Date::now() - SHOWN_AT.get() >= PREVIEW_MS
     }
 }
 

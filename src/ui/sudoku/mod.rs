@@ -237,12 +237,6 @@ pub fn PlaySudoku() -> impl IntoView {
         let text = place_status();
         if matches!(hinted(), Some(Move::Place { .. })) && acting() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
     };
-    // During the gold setup: what to do, or the hint's gold tile.
-    let gold_status = move || match hinted() {
-        Some(Move::Gold { cell, number }) => format!("{} {number} {} {}.", t("Tipp: Gold", "Hint: gold"), t("auf", "on"), name(cell)),
-        Some(Move::GoldRest) => t("Tipp: den Rest zufällig legen.", "Hint: lay the rest at random.").to_string(),
-        _ => t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.").to_string(),
-    };
 
     view! {
         <div class="table-layout sudoku">
@@ -263,7 +257,7 @@ pub fn PlaySudoku() -> impl IntoView {
                 } else if setup.get() {
                     view! {
                         <div class="hand-area gold-setup" data-test="gold-setup">
-                            <p class="status" data-test="status" aria-live="polite">{gold_status}</p>
+                            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
                             <div class="row gold-picker">
                                 {move || gold_left().into_iter().map(|n| view! {
                                     <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()

@@ -196,7 +196,6 @@ pub fn PlayVierMalVier() -> impl IntoView {
         Some(Move::Place { stone, face, spot }) => (Some(stone), face, Some(spot)),
         _ => (picked.get(), face.get(), chosen.get()),
     });
-    let shown_stone = Memo::new(move |_| shown.with(|s| s.0));
     // Acting on a shown hint (a place, a turn) makes it the person's own pick.
     let adopt_hint = move || {
         if let Some(Move::Place { stone, face: f, spot }) = untrack(hinted) {
@@ -292,12 +291,14 @@ pub fn PlayVierMalVier() -> impl IntoView {
             Some(Move::Place { .. }) => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
             _ => {}
         }
-        match (picked.get(), chosen.get()) {
-            (None, _) => t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln."),
-            (Some(_), None) => t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place."),
-            (Some(_), Some(_)) => t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”."),
-        }
-        .to_string()
+        // With the picked stone's faces: a turn is said aloud (the status is a live region).
+        let Some(stone) = picked.get() else { return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string() };
+        let next = if chosen.get().is_none() {
+            t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place.")
+        } else {
+            t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”.")
+        };
+        format!("{}. {next}", view::picked_text(stone, face.get()))
     };
     let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
     // Take-back requests: who may ask now, and whether the question to the mover stands.
@@ -334,22 +335,19 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 } else if mover().is_some() {
                     view! {
                         <div class="hand-area vv-hand">
-                            <Tafeln game=game picked=picked face=face chosen=chosen shown=shown_stone.into() />
-                            // Drawn once per stone: its turn changes the picture and the name in
-                            // place, and the live text says it.
-                            {move || shown_stone.get().map(|stone| {
+                            <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
+                            {move || { let (stone, turn) = shown.with(|s| (s.0, s.1)); stone.map(|stone| {
                                 let s = STONES[usize::from(stone) % STONE_COUNT];
-                                let turn = move || shown.with(|s| s.1);
+                                let f = usize::from(turn % 2);
                                 view! {
                                     <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-                                        <span role="img" aria-label=move || view::picked_text(stone, turn())>
-                                            {move || { let f = usize::from(turn() % 2); stone_chip(s.color, s.faces[f], s.faces[1 - f]) }}
-                                        </span>
-                                        <span class="hint" data-test="picked-faces" aria-live="polite">{move || view::picked_text(stone, turn())}</span>
+                                        // Named by the face toward the player (the status says a turn aloud).
+                                        <span role="img" aria-label=view::picked_text(stone, turn)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
+                                        <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
                                         <button data-test="flip" on:click=move |_| { adopt_hint(); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
                                     </div>
                                 }
-                            })}
+                            })}}
                             <p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
@@ -406,7 +404,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
 /// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
 /// or, without Tafeln, as an unsorted heap.
 #[component]
-fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>, shown: Signal<Option<u8>>) -> impl IntoView {
+fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>, shown: Memo<(Option<u8>, u8, Option<Spot>)>) -> impl IntoView {
     let ctx = AppCtx::get();
     let stones = move || {
         game.with(|s| {
@@ -438,7 +436,7 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
                             let pick = move || if game.person_to_move_untracked() { ctx.computers.hint.set(None); picked.set(Some(id)); face.set(0); chosen.set(None); };
                             view! {
                                 <button class="vv-tafel-stone" data-test="tafel-stone" data-stone=id.to_string() data-color=s.color.to_string()
-                                    aria-pressed=move || (shown.get() == Some(id)).to_string()
+                                    aria-pressed=move || shown.with(|s| s.0 == Some(id)).to_string()
                                     aria-label=format!("{} {}/{}", color_name(s.color), wall::shape_char(s.faces[0]), wall::shape_char(s.faces[1]))
                                     tabindex=roving.tabindex(i)
                                     on:focus=move |_| roving.focused(i)
