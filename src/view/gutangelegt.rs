@@ -122,17 +122,9 @@ pub fn new_row(table: &Table) -> bool {
 /// and `tap` what it shows; worded for touch and keyboard alike.
 pub fn prompt(table: &Table, tap: &Tap, sel: Option<&Selection>, announce: bool) -> String {
     match sel.map(|s| s.place) {
-        None if new_row(table) => t(
-            "Die Zeile ist voll. Wähle eine Karte, dann eine der vier Ecken: Dort beginnt die neue Zeile und wächst von ihr weg.",
-            "The row is full. Choose a card, then one of the four corners: the new row starts there and grows away from it.",
-        )
-        .into(),
+        None if new_row(table) => t("Zeile voll: Wähle eine Karte und eine Ecke für die neue Zeile.", "Row full: choose a card and a corner for the new row.").into(),
         None => t("Wähle eine Karte.", "Choose a card.").into(),
-        Some(None) if new_row(table) => t(
-            "Neue Zeile: Mit ⇅ drehen, dann eine der vier Ecken wählen.",
-            "New row: turn it with ⇅, then choose one of the four corners.",
-        )
-        .into(),
+        Some(None) if new_row(table) => t("Neue Zeile: Mit ⇅ drehen, dann eine Ecke wählen.", "New row: turn it with ⇅, then choose a corner.").into(),
         Some(None) => t("Mit ⇅ drehen, dann einen markierten Platz wählen.", "Turn it with ⇅, then choose a marked place.").into(),
         Some(Some(_)) if announce => t(
             "Sage deine Reihen an: erstes und letztes Feld wählen. Dann „Legen“.",
@@ -403,7 +395,7 @@ mod tests {
         let p = g.to_move().unwrap();
         let none = tap(&g, &t, Some(p), None);
         let text = prompt(&t, &none, None, false);
-        assert!(text.contains("Zeile ist voll") && text.contains("Ecke"), "{text}");
+        assert!(text.contains("Zeile voll") && text.contains("Ecke"), "{text}");
         let sel = Selection { card: g.hand(p)[0], turned: false, place: None, claims: Vec::new() };
         let text = prompt(&t, &tap(&g, &t, Some(p), Some(&sel)), Some(&sel), false);
         assert!(text.starts_with("Neue Zeile") && text.contains("Ecke"), "{text}");

@@ -35,6 +35,11 @@ pub fn cover_hint(kind: crate::engine::GameKind, public: bool) -> &'static str {
     }
 }
 
+/// A status line, marked as the hint's while a hint shows (one text for every game).
+pub fn hint_status(text: String, hint_shown: bool) -> String {
+    if hint_shown { format!("{} {text}", crate::lang::t("Tipp:", "Hint:")) } else { text }
+}
+
 #[cfg(test)]
 mod tests {
     use super::seat_mark_path;

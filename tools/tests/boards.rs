@@ -284,7 +284,7 @@ fn gut_angelegt_says_a_new_row_and_names_cards_as_they_lie() {
     }
     assert!(turned_one, "no card with different ends in a whole row");
     let said = status(&app);
-    assert!(said.contains("Zeile ist voll") && said.contains("Ecke"), "the prompt at a full row: {said:?}");
+    assert!(said.contains("Zeile voll") && said.contains("Ecke"), "the prompt at a full row: {said:?}");
     app.click("[data-test=hand-card]");
     let said = status(&app);
     assert!(said.starts_with("Neue Zeile") && said.contains("Ecke"), "the prompt with a card picked: {said:?}");

@@ -95,8 +95,7 @@ pub fn Table(
         table.with(|v| {
             let (sx, sy) = (shift.0 as f64, shift.1 as f64);
             let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|c| (c.col as f64 + sx, c.row as f64 + sy)).collect();
-            // A place with its hit area (and the focus ring around it) lies wholly inside.
-            boxes.extend(v.slots.iter().flat_map(|s| [-HIT, HIT].map(|d| (f64::from(s.col) + sx + d, f64::from(s.row) + sy))));
+            boxes.extend(v.slots.iter().map(|s| (f64::from(s.col) + sx, f64::from(s.row) + sy)));
             boxes.extend(card.map(|(c, r, _)| (c as f64, r as f64)));
             let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
             for (x, y) in boxes {
@@ -110,7 +109,9 @@ pub fn Table(
             }
             let (w, h) = ((x1 - x0).max(6.0), (y1 - y0).max(6.0));
             let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-            ((cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
+            // Sideways also the hit area of a place at either end (and the focus ring around it).
+            let pad_x = PAD + HIT * F;
+            ((cx - w / 2.0) * F - pad_x, (cy - h / 2.0) * F - PAD, w * F + 2.0 * pad_x, h * F + 2.0 * PAD)
         })
     });
     // The table's size at 44 px per field: on a phone it is drawn at least that big and pans

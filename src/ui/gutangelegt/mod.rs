@@ -193,7 +193,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
 
     let status = move || {
         let text = table.with(|t| tap.with(|p| sel.with(|s| view::prompt(t, p, s.as_ref(), announce()))));
-        if hinted().is_some() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
+        crate::view::hint_status(text, hinted().is_some())
     };
 
     let hand_card = Callback::new(move |key: u16| {

@@ -206,7 +206,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
     let status = move || {
         let text = selection_status();
-        if showing_hint() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
+        crate::view::hint_status(text, showing_hint())
     };
 
     let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);

@@ -235,7 +235,7 @@ pub fn PlaySudoku() -> impl IntoView {
     };
     let status = move || {
         let text = place_status();
-        if matches!(hinted(), Some(Move::Place { .. })) && acting() { format!("{} {text}", t("Tipp:", "Hint:")) } else { text }
+        crate::view::hint_status(text, matches!(hinted(), Some(Move::Place { .. })) && acting())
     };
 
     view! {

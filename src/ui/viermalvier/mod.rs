@@ -298,7 +298,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
         } else {
             t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”.")
         };
-        format!("{}. {next}", view::picked_text(stone, face.get()))
+        let mut text = view::picked_text(stone, face.get());
+        text.push_str(". ");
+        text.push_str(next);
+        text
     };
     let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
     // Take-back requests: who may ask now, and whether the question to the mover stands.
