@@ -3,7 +3,7 @@
 
 pub mod board;
 
-use crate::engine::gutangelegt::{log_lines_now, Event, GutAngelegt, Laid, Line, Move, Options, Place, RuleError};
+use crate::engine::gutangelegt::{log_lines_now, Event, GutAngelegt, Line, Move, Options, Place, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
@@ -59,8 +59,11 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
     let [lines, missed, corrected] = now;
     let who = seats.get(*player).map_or("?", |s| s.name.as_str());
     // Top to bottom as the card lies on the table (turned or not), as the table shows it.
-    let laid = Laid { card: *card, turned: *turned };
-    let colors = view::colors_text([laid.color(0), laid.color(1), laid.color(2)]);
+    let mut colors = GutAngelegt::card(*card);
+    if *turned {
+        colors.reverse();
+    }
+    let colors = view::colors_text(colors);
     let mut s = if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
     if !lines.is_empty() {
         s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));

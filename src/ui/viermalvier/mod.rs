@@ -105,7 +105,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     ctx.take_back_asked.set(None);
     let Some(answerer) = game.with_untracked(|s| s.state.to_move().and_then(|p| s.seats.get(p)).map(|seat| seat.name.clone())).flatten() else { return };
     let refused = |ctx: AppCtx| {
-        ctx.say(if is_de() { format!("{answerer} lehnt die Rücknahme ab.") } else { format!("{answerer} declines the take-back.") });
+        ctx.say(format!("{answerer} {}", t("lehnt die Rücknahme ab.", "declines the take-back.")));
     };
     if !allow {
         refused(ctx);
@@ -114,10 +114,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     let result = if computer { game.play_computer(&Move::AllowTakeBack) } else { game.play(&Move::AllowTakeBack) };
     match result {
         Some(Ok(event)) => say_event(ctx, &event),
-        Some(Err(RuleError::ObjectionUnfounded)) => ctx.warn(t(
-            "Die Rücknahme geht nicht: Mit diesem Stein kann die Mauer noch vollständig werden.",
-            "No take-back: the wall can still be completed with this stone.",
-        )),
+        // Only offered where the rule allows it (`take_back_asker`); a changed game says why not.
         Some(Err(e)) => ctx.warn(error_text(&e)),
         None => refused(ctx),
     }
@@ -138,7 +135,7 @@ fn question_stands(ctx: AppCtx, s: &Session<VierMalVier>) -> bool {
 }
 
 fn ask_label(name: &str) -> String {
-    if is_de() { format!("{name}: Rücknahme erbitten") } else { format!("{name}: ask to take back") }
+    format!("{name}: {}", t("Rücknahme erbitten", "ask to take back"))
 }
 
 /// On the hand-over cover: the player who just set a stone may ask to take it back before the
@@ -153,11 +150,11 @@ pub fn CoverQuestion() -> impl IntoView {
         let asker = names.get(owner).cloned().unwrap_or_default();
         let answerer = names.get(1 - owner.min(1)).cloned().unwrap_or_default();
         Some(if asked {
-            let text = if is_de() {
-                format!("{asker} bittet, den letzten Stein zurückzunehmen. {answerer} entscheidet nach dem Zeigen.")
-            } else {
-                format!("{asker} asks to take back the last stone. {answerer} decides after showing.")
-            };
+            let text = format!(
+                "{asker} {} {answerer} {}",
+                t("bittet, den letzten Stein zurückzunehmen.", "asks to take back the last stone."),
+                t("entscheidet nach dem Zeigen.", "decides after showing.")
+            );
             view! { <p class="hint" data-test="take-back-asked">{text}</p> }.into_any()
         } else {
             view! { <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&asker)}</button> }.into_any()
@@ -370,11 +367,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
                             })}
                             {move || (question_open() && acting()).then(|| {
                                 let asking = asker.get().map(name).unwrap_or_default();
-                                let text = if is_de() {
-                                    format!("{asking} möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?")
-                                } else {
-                                    format!("{asking} wants to take back the last stone: it made a complete wall impossible. Do you allow it?")
-                                };
+                                let text = format!("{asking} {}", t(
+                                    "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
+                                    "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
+                                ));
                                 view! {
                                     <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
                                         <div class="modal">
