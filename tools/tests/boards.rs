@@ -212,13 +212,14 @@ fn vier_mal_vier_says_faces_to_a_screen_reader() {
     // Colour 0's U/V stone (id 1): U toward the player first, V after turning.
     app.click("[data-test=tafel-stone][data-stone=\"1\"]");
     let name = |app: &App| app.b.attr(&app.wait("[data-test=picked] [role=img]"), "aria-label").ctx("name").unwrap_or_default();
-    let said = |app: &App| app.b.text(&app.wait("[data-test=picked-faces]")).ctx("faces");
     assert_eq!(name(&app), "dunkelrot: Form U zu dir, Form V zum Gegner");
-    let live = app.b.attr(&app.wait("[data-test=picked-faces]"), "aria-live").ctx("live").unwrap_or_default();
-    assert_eq!(live, "polite", "turning is said");
+    // The status is a live region: a turn is said aloud with the faces.
+    let live = app.b.attr(&app.wait("[data-test=status]"), "aria-live").ctx("live").unwrap_or_default();
+    assert_eq!(live, "polite", "the status is said");
+    assert!(status(&app).starts_with("dunkelrot: Form U zu dir, Form V zum Gegner."), "{}", status(&app));
     app.click("[data-test=flip]");
     assert_eq!(name(&app), "dunkelrot: Form V zu dir, Form U zum Gegner", "the name follows the turn");
-    assert_eq!(said(&app), name(&app));
+    assert!(status(&app).starts_with("dunkelrot: Form V zu dir, Form U zum Gegner."), "the turn is said: {}", status(&app));
     app.click("[data-test=slot]");
     std::thread::sleep(Duration::from_millis(450));
     app.click("[data-test=slot]");
