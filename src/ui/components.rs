@@ -42,7 +42,7 @@ pub fn folded_detail(text: String, test: &'static str) -> impl IntoView {
 /// device is passed; it still takes every tap. `news`: what happened since `player`'s last move.
 /// `extra`: a game's own question for the player who just moved (Vier mal Vier's take-back).
 #[component]
-pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extra: Option<AnyView>) -> impl IntoView {
+pub fn HandOver(seat: Seat, player: usize, public: bool, kind: crate::engine::GameKind, news: Vec<String>, extra: Option<AnyView>) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = seat.name.clone();
     // Focus moves onto the cover (never stays behind it); after "show", back to the board.
@@ -66,11 +66,7 @@ pub fn HandOver(seat: Seat, player: usize, public: bool, news: Vec<String>, extr
                         format!("Pass the device to {name}")
                     }}
                 </p>
-                <p class="hint">{if public {
-                    t("Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.", "Everyone sees the board; the hand stays hidden until you show it.")
-                } else {
-                    t("Die anderen schauen bitte weg.", "Everyone else, please look away.")
-                }}</p>
+                <p class="hint">{crate::view::cover_hint(kind, public)}</p>
                 {news}
                 {extra}
                 <div class="handover-actions">

@@ -58,11 +58,45 @@ impl Roving {
     /// Arrows (and Home/End) move focus within the group; Enter and Space run `tap`.
     pub fn keydown(self, ev: &KeyboardEvent, cols: usize, tap: impl FnOnce()) {
         if key(ev, cols) {
+            BY_KEY.set(true);
             tap();
+            BY_KEY.set(false);
             // The tap may redraw the item (a keyed list makes a new element): the focus then
             // stays in the group, on its tab stop.
             refocus(false);
         }
+    }
+}
+
+thread_local! {
+    /// True while Enter or Space runs an item's tap: a deliberate press, not a bouncing finger.
+    static BY_KEY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// When the preview on screen was shown (one game screen at a time shows one).
+    static SHOWN_AT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
+}
+
+/// How long a preview must have been on screen before a second tap on it confirms.
+const PREVIEW_MS: f64 = 380.0;
+
+/// A preview that a second tap on the same place confirms (a chosen field or place): when it
+/// was shown, so that a quick double tap never plays a move the player has not seen. A key
+/// press confirms at once (the screen reader has said what is chosen).
+#[derive(Clone, Copy, Default)]
+pub struct Preview;
+
+impl Preview {
+    pub fn new() -> Preview {
+        Preview
+    }
+
+    /// A preview was shown just now (a first tap).
+    pub fn shown(self) {
+        SHOWN_AT.set(js_sys::Date::now());
+    }
+
+    /// Whether a second tap may confirm the preview now (a tap too soon does nothing).
+    pub fn confirmable(self) -> bool {
+        BY_KEY.get() || js_sys::Date::now() - SHOWN_AT.get() >= PREVIEW_MS
     }
 }
 

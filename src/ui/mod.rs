@@ -157,9 +157,11 @@ impl Table {
 }
 
 impl AppCtx {
-    /// The last move in the table's public words (the live region says it).
+    /// The last move as the log says it to the player who may look now (the live region says
+    /// it: with Vier mal Vier's shape toward them; under the cover the table's public words).
     pub fn last_move(&self) -> Option<String> {
-        self.game.with(|g| g.as_ref().and_then(|g| log_lines(g, None, g.log_len().saturating_sub(1)).pop()))
+        let reader = self.table.viewer.get();
+        self.game.with(|g| g.as_ref().and_then(|g| log_lines(g, reader, g.log_len().saturating_sub(1)).pop()))
     }
 
     pub fn get() -> AppCtx {

@@ -112,6 +112,35 @@ pub fn place_label(place: Place) -> &'static str {
     }
 }
 
+/// Whether the next card starts a new row: the row is full, and the places offered are the
+/// corners of the block (the player chooses where the new row begins).
+pub fn new_row(table: &Table) -> bool {
+    table.slots.iter().any(|s| matches!(s.place, Place::Corner { .. }))
+}
+
+/// What the status line asks of the player laying now, with `sel` their selection (or a hint's)
+/// and `tap` what it shows; worded for touch and keyboard alike.
+pub fn prompt(table: &Table, tap: &Tap, sel: Option<&Selection>, announce: bool) -> String {
+    match sel.map(|s| s.place) {
+        None if new_row(table) => t("Zeile voll: Wähle eine Karte und eine Ecke für die neue Zeile.", "Row full: choose a card and a corner for the new row.").into(),
+        None => t("Wähle eine Karte.", "Choose a card.").into(),
+        Some(None) if new_row(table) => t("Neue Zeile: Mit ⇅ drehen, dann eine Ecke wählen.", "New row: turn it with ⇅, then choose a corner.").into(),
+        Some(None) => t("Mit ⇅ drehen, dann einen markierten Platz wählen.", "Turn it with ⇅, then choose a marked place.").into(),
+        Some(Some(_)) if announce => t(
+            "Sage deine Reihen an: erstes und letztes Feld wählen. Dann „Legen“.",
+            "Announce your lines: choose the first and the last field. Then “Lay”.",
+        )
+        .into(),
+        // The table's preview already holds the lines this card would make.
+        Some(Some(_)) => format!(
+            "{} {} {}",
+            t("Hier:", "Here:"),
+            tap.points,
+            t("Punkte – den Platz nochmal wählen oder „Legen“.", "points – choose the place again or “Lay”.")
+        ),
+    }
+}
+
 /// What is picked for laying: a card, turned or not, maybe its place, and the claimed lines.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Selection {
@@ -347,6 +376,47 @@ mod tests {
             }
         }
         panic!("no card scored in a whole game");
+    }
+
+    /// Issue 22, 16: when a row is full the places are the four corners, and the prompt says
+    /// what the player decides (a card, then the corner where the new row starts), not only
+    /// "choose a card"; no prompt tells a keyboard player to tap.
+    #[test]
+    fn a_full_row_asks_for_a_card_and_a_corner() {
+        set_lang(Lang::De);
+        let mut g = game();
+        let mut last = None;
+        while !g.places().iter().any(|p| matches!(p, Place::Corner { .. })) {
+            let place = if g.places().contains(&Place::Right) { Place::Right } else { Place::Left };
+            last = Some(lay(&mut g, place));
+        }
+        let t = table(&g, last.as_ref(), true);
+        assert!(new_row(&t) && t.slots.len() == 4, "four corners: {:?}", t.slots);
+        let p = g.to_move().unwrap();
+        let none = tap(&g, &t, Some(p), None);
+        let text = prompt(&t, &none, None, false);
+        assert!(text.contains("Zeile voll") && text.contains("Ecke"), "{text}");
+        let sel = Selection { card: g.hand(p)[0], turned: false, place: None, claims: Vec::new() };
+        let text = prompt(&t, &tap(&g, &t, Some(p), Some(&sel)), Some(&sel), false);
+        assert!(text.starts_with("Neue Zeile") && text.contains("Ecke"), "{text}");
+        let sel = Selection { place: Some(Place::Corner { top: true, left: true }), ..sel };
+        let shown = tap(&g, &t, Some(p), Some(&sel));
+        let text = prompt(&t, &shown, Some(&sel), false);
+        assert_eq!(text, format!("Hier: {} Punkte – den Platz nochmal wählen oder „Legen“.", shown.points));
+        // A row still growing: a card, then a marked place.
+        let fresh = game();
+        let t = table(&fresh, None, true);
+        assert!(!new_row(&t));
+        assert_eq!(prompt(&t, &tap(&fresh, &t, Some(0), None), None, false), "Wähle eine Karte.");
+        for lang in [Lang::De, Lang::En] {
+            set_lang(lang);
+            let sel = Selection { card: fresh.hand(0)[0], turned: false, place: None, claims: Vec::new() };
+            for (s, announce) in [(None, false), (Some(&sel), false), (Some(&sel), true)] {
+                let text = prompt(&t, &tap(&fresh, &t, Some(0), s), s, announce).to_lowercase();
+                assert!(!text.contains("tipp") && !text.contains("tap"), "{text}");
+            }
+        }
+        set_lang(Lang::De);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Just 4 Fun's board and hand as plain data: the fields with their stones and marks, the
 //! viewer's hand and the plays open to them, and the accessible name of every field and card.
 
-use crate::engine::just4fun::{Just4Fun, Move, CELLS};
+use crate::engine::just4fun::{Just4Fun, Move, CELLS, SIDE};
 use crate::engine::Game;
 use crate::lang::{count_noun, t};
 use crate::session::Seat;
@@ -42,7 +42,8 @@ pub struct Board {
 /// The board for `viewer` (`None`: nobody's private things may show). `last_cell`: where the
 /// last stone went.
 pub fn board(game: &Just4Fun, viewer: Option<usize>, last_cell: Option<usize>) -> Board {
-    let reachable = viewer.map(|p| game.reachable_fields(p)).unwrap_or_default();
+    // Where the viewer's hand reaches: only while the game runs (an ended game has no moves).
+    let reachable = viewer.filter(|_| game.outcome().is_none()).map(|p| game.reachable_fields(p)).unwrap_or_default();
     let kept = game.final_scoring().map(|s| s.kept).unwrap_or_default();
     let line = game.win().map(|(_, line)| line);
     let mover = game.to_move();
@@ -89,10 +90,12 @@ fn name(seats: &[Seat], p: usize) -> &str {
     seats.get(p).map_or("?", |s| s.name.as_str())
 }
 
-/// A field's accessible name: "Feld 29, Anna 2 Steine, Ben 1 Stein, gesperrt". `target`: the
-/// picked cards add up to this field.
+/// A field's accessible name: "Reihe 2, Spalte 5: Feld 29, Anna 2 Steine, Ben 1 Stein,
+/// gesperrt" (rows top to bottom, columns left to right, so lines of four can be followed).
+/// `target`: the picked cards add up to this field.
 pub fn field_name(f: &Field, seats: &[Seat], target: bool) -> String {
-    let mut s = String::from(t("Feld ", "Field "));
+    let (row, col) = (f.cell / SIDE + 1, f.cell % SIDE + 1);
+    let mut s = format!("{} {row}, {} {col}: {} ", t("Reihe", "Row"), t("Spalte", "column"), t("Feld", "field"));
     s += &f.number.to_string();
     for &(p, n) in &f.stones {
         s += ", ";
@@ -159,13 +162,13 @@ mod tests {
         let f = field(&b, 29);
         assert_eq!(f.stones, vec![(0, 2), (2, 1)]);
         assert!(f.blocked, "Anna is 2 ahead of Ben on 29");
-        assert_eq!(field_name(f, &seats(), false), "Feld 29, Anna 2 Steine, Cleo 1 Stein, gesperrt");
+        assert_eq!(field_name(f, &seats(), false), "Reihe 6, Spalte 3: Feld 29, Anna 2 Steine, Cleo 1 Stein, gesperrt");
         set_lang(Lang::En);
-        assert_eq!(field_name(f, &seats(), false), "Field 29, Anna 2 stones, Cleo 1 stone, blocked");
+        assert_eq!(field_name(f, &seats(), false), "Row 6, column 3: field 29, Anna 2 stones, Cleo 1 stone, blocked");
         set_lang(Lang::De);
         let locked = field(&b, 7);
         assert_eq!(locked.locked_by, Some(0));
-        assert_eq!(field_name(locked, &seats(), false), "Feld 7, Anna 2 Steine, gesichert für Anna, gesperrt");
+        assert_eq!(field_name(locked, &seats(), false), "Reihe 2, Spalte 3: Feld 7, Anna 2 Steine, gesichert für Anna, gesperrt");
     }
 
     #[test]
@@ -178,8 +181,8 @@ mod tests {
         reach.sort_unstable();
         assert_eq!(reach, vec![1, 2, 3, 4], "four ones make 1 to 4");
         assert_eq!(ben.plays, vec![vec![1], vec![1, 1], vec![1, 1, 1], vec![1, 1, 1, 1]]);
-        assert_eq!(field_name(field(&ben, 3), &seats(), false), "Feld 3, erreichbar");
-        assert_eq!(field_name(field(&ben, 3), &seats(), true), "Feld 3, Ziel deiner Karten");
+        assert_eq!(field_name(field(&ben, 3), &seats(), false), "Reihe 2, Spalte 1: Feld 3, erreichbar");
+        assert_eq!(field_name(field(&ben, 3), &seats(), true), "Reihe 2, Spalte 1: Feld 3, Ziel deiner Karten");
 
         let anna = board(&g, Some(0), None);
         assert_eq!(anna.hand, vec![2, 5, 11, 13]);
@@ -221,8 +224,40 @@ mod tests {
         let line: Vec<u8> = b.fields.iter().filter(|f| f.in_line).map(|f| f.number).collect();
         assert_eq!(line, vec![35, 1, 6, 26], "the top row is the line of four");
         set_lang(Lang::De);
-        assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 1 Stein, Viererreihe");
+        assert_eq!(field_name(&b.fields[0], &seats(), false), "Reihe 1, Spalte 1: Feld 35, Anna 1 Stein, Viererreihe");
         assert!(b.fields.iter().all(|f| f.kept_by.is_none()), "a line win keeps nothing");
+    }
+
+    /// Issue 22, 9: a field's name says where it lies, so a line of four can be followed; the
+    /// four fields of a line name one row (or column) and neighbouring columns (or rows).
+    #[test]
+    fn a_field_is_named_by_row_and_column() {
+        set_lang(Lang::De);
+        let b = board(&game(), Some(1), None);
+        let names: Vec<String> = b.fields.iter().map(|f| field_name(f, &seats(), false)).collect();
+        assert!(names[0].starts_with("Reihe 1, Spalte 1: Feld 35"), "{}", names[0]);
+        assert!(names[8].starts_with("Reihe 2, Spalte 3: Feld 7"), "{}", names[8]);
+        assert!(names[35].starts_with("Reihe 6, Spalte 6: Feld 11"), "{}", names[35]);
+        for (cell, name) in names.iter().enumerate() {
+            assert!(name.starts_with(&format!("Reihe {}, Spalte {}: ", cell / 6 + 1, cell % 6 + 1)), "{name}");
+        }
+        set_lang(Lang::En);
+        assert!(field_name(&b.fields[13], &seats(), false).starts_with("Row 3, column 2: field 9"));
+        set_lang(Lang::De);
+    }
+
+    /// Issue 22, 17: the marks of the fields the viewer's hand reaches go with the end of the game.
+    #[test]
+    fn no_field_is_marked_reachable_after_the_end() {
+        let mut g = Just4Fun::from_position("players=2; to_move=A; 1:A; 6:A; 26:A; hands=19 16 1 1/9 9 9 9").unwrap();
+        assert!(board(&g, Some(0), None).fields.iter().any(|f| f.reachable), "running: the hand reaches fields");
+        g.apply(&Move::Play { cards: vec![16, 19] }).unwrap();
+        assert!(g.outcome().is_some(), "the line of four ends the game");
+        for viewer in [Some(0), Some(1)] {
+            let b = board(&g, viewer, None);
+            assert!(b.fields.iter().all(|f| !f.reachable), "{viewer:?}: a field marked reachable after the end");
+            assert!(b.fields.iter().all(|f| !field_name(f, &seats(), false).contains("erreichbar")));
+        }
     }
 
     #[test]
@@ -234,7 +269,7 @@ mod tests {
         assert_eq!(b.fields[0].kept_by, Some(0), "35: Anna 2 against 1");
         assert_eq!(b.fields[1].kept_by, Some(1), "1: Ben alone");
         assert_eq!(b.fields[2].kept_by, None, "6: a tie clears the field");
-        assert_eq!(field_name(&b.fields[0], &seats(), false), "Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna");
+        assert_eq!(field_name(&b.fields[0], &seats(), false), "Reihe 1, Spalte 1: Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna");
         assert!(b.fields.iter().all(|f| !f.in_line && !f.blocked), "no line, nobody to move");
     }
 }

@@ -24,9 +24,42 @@ pub fn seat_mark_path(seat: usize, cx: f64, cy: f64, r: f64) -> String {
     }
 }
 
+/// The hand-over cover's line on what stays hidden until the next player shows it: a hand of
+/// cards, or Sudoku's one tile; where the board itself is private, everyone else looks away.
+pub fn cover_hint(kind: crate::engine::GameKind, public: bool) -> &'static str {
+    match (public, kind) {
+        (false, _) => crate::lang::t("Die anderen schauen bitte weg.", "Everyone else, please look away."),
+        (true, crate::engine::GameKind::Sudoku) => {
+            crate::lang::t("Alle sehen das Brett; dein Plättchen bleibt verdeckt, bis du zeigst.", "Everyone sees the board; your tile stays hidden until you show it.")
+        }
+        (true, _) => crate::lang::t("Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.", "Everyone sees the board; the hand stays hidden until you show it."),
+    }
+}
+
+/// A status line, marked as the hint's while a hint shows (one text for every game).
+pub fn hint_status(text: String, hint_shown: bool) -> String {
+    if hint_shown { format!("{} {text}", crate::lang::t("Tipp:", "Hint:")) } else { text }
+}
+
 #[cfg(test)]
 mod tests {
     use super::seat_mark_path;
+
+    /// Issue 22, 17: Sudoku's cover speaks of the one tile, not of a hand.
+    #[test]
+    fn the_cover_names_what_stays_hidden() {
+        use crate::engine::GameKind;
+        use crate::lang::{set_lang, Lang};
+        set_lang(Lang::De);
+        let sudoku = super::cover_hint(GameKind::Sudoku, true);
+        assert!(sudoku.contains("Plättchen") && !sudoku.contains("Hand"), "{sudoku}");
+        assert!(super::cover_hint(GameKind::Just4Fun, true).contains("Hand"));
+        assert_eq!(super::cover_hint(GameKind::VierMalVier, false), "Die anderen schauen bitte weg.");
+        set_lang(Lang::En);
+        let sudoku = super::cover_hint(GameKind::Sudoku, true);
+        assert!(sudoku.contains("tile") && !sudoku.contains("hand"), "{sudoku}");
+        set_lang(Lang::De);
+    }
 
     /// The numbers of a path, as (x, y) pairs (arc radii and flags included for the circle).
     fn numbers(d: &str) -> Vec<f64> {

@@ -30,7 +30,10 @@ pub struct Board {
 /// The board for `viewer` (`None`: nobody's tile may show). `last`: where the last tile went.
 pub fn board(game: &Sudoku, viewer: Option<usize>, last: Option<usize>) -> Board {
     let held = viewer.filter(|_| !game.in_gold_setup()).and_then(|p| game.hand(p));
-    let marks: Vec<(usize, Option<u32>)> = if game.in_gold_setup() {
+    let marks: Vec<(usize, Option<u32>)> = if game.outcome().is_some() {
+        // The game is over: no field takes a tile any more.
+        Vec::new()
+    } else if game.in_gold_setup() {
         game.legal_moves().into_iter().filter_map(|m| match m {
             Move::Gold { cell, .. } => Some((cell, None)),
             _ => None,
@@ -156,6 +159,28 @@ mod tests {
         assert!(b.cells.iter().all(|c| !c.legal && c.points.is_none()));
         assert_eq!(b.cells.iter().filter(|c| c.last).map(|c| c.cell).collect::<Vec<_>>(), vec![at("A3")]);
         assert_eq!(b.cells[at("A3")].tile, Some((4, false, None)), "alone: nobody to name");
+    }
+
+    /// Issue 22, 17: at the end no field is marked for anybody's tile (a player who did not get
+    /// stuck still holds one that would fit somewhere).
+    #[test]
+    fn no_field_is_marked_after_the_end() {
+        let mut marked_while_running = false;
+        for seed in 0..12 {
+            let mut g = Sudoku::new(2, crate::engine::sudoku::Options::default(), seed).unwrap();
+            let mut pick = seed;
+            while !g.is_over() {
+                marked_while_running |= board(&g, g.to_move(), None).cells.iter().any(|c| c.legal);
+                let moves = g.legal_moves();
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g.apply(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
+            }
+            for viewer in [Some(0), Some(1)] {
+                let b = board(&g, viewer, None);
+                assert!(b.cells.iter().all(|c| !c.legal && c.points.is_none()), "seed {seed}, viewer {viewer:?}: a field marked after the end");
+            }
+        }
+        assert!(marked_while_running);
     }
 
     #[test]

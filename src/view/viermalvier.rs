@@ -3,9 +3,10 @@
 //! from above, and nothing else of the far side), the lines, and for the person to move the
 //! places the picked stone may go. Stone ids never appear: they would name the far faces.
 
-use crate::engine::viermalvier::{GameEnd, Spot, View, VierMalVier, SHAPES, STONES, STONE_COUNT};
+use crate::engine::viermalvier::{Event, GameEnd, Spot, View, VierMalVier, SHAPES, STONES, STONE_COUNT};
 use crate::engine::Game;
-use crate::lang::t;
+use crate::lang::{is_de, t};
+use crate::session::Seat;
 
 /// Colour names (the fourth colour of the set is not named in the rulebook; blue here).
 pub fn color_name(color: u8) -> &'static str {
@@ -168,9 +169,16 @@ pub struct Slot {
 }
 
 impl Slot {
-    /// Its key: a slot that moves or changes legality is drawn anew.
+    /// Its key: a slot that moves, changes legality or stands for another spot (side 1's columns
+    /// are counted from the other end, so a drawn column's spot changes as the wall grows) is
+    /// drawn anew.
     pub fn key(&self) -> u16 {
-        ((self.col + 1) as u16) | (self.row as u16) << 3 | u16::from(self.legal) << 5
+        let spot = match self.spot {
+            Spot::Left => 0,
+            Spot::Right => 1,
+            Spot::On(c) => 2 + (c as u16 & 3),
+        };
+        ((self.col + 1) as u16) | (self.row as u16) << 3 | u16::from(self.legal) << 5 | spot << 6
     }
 }
 
@@ -214,6 +222,64 @@ pub fn pick(wall: &Wall, stone: Option<u8>, face: u8, chosen: Option<Spot>) -> P
         pick.slots.insert(at, Slot { spot: p.spot, col, row: p.at.1, legal, chosen: is_chosen, label });
     }
     pick
+}
+
+/// The picked stone's name: its colour and which face looks at the player now ("dunkelrot:
+/// Form T zu dir, Form U zum Gegner"). Turning it changes the name (and a live region says it).
+pub fn picked_text(stone: u8, face: u8) -> String {
+    let s = STONES[usize::from(stone) % STONE_COUNT];
+    let (near, far) = (shape_char(s.faces[usize::from(face % 2)]), shape_char(s.faces[usize::from(1 - face % 2)]));
+    let shape = t("Form", "shape");
+    format!("{}: {shape} {near} {}, {shape} {far} {}", color_name(s.color), t("zu dir", "toward you"), t("zum Gegner", "toward your opponent"))
+}
+
+/// A log line for `event`, for the eyes of `reader` (`None`: the whole table, e.g. under the
+/// hand-over cover). Hidden view: the shape toward the reader only; open view: both shapes.
+pub fn describe(event: &Event, seats: &[Seat], reader: Option<usize>, view: View) -> String {
+    let who = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
+    let de = is_de();
+    let stone = |id: u8| STONES[usize::from(id) % STONE_COUNT];
+    match event {
+        Event::Placed { player, stone: id, front, spot, at, width } => {
+            let s = stone(*id);
+            let toward = |side: usize| shape_char(s.faces[usize::from((front + u8::from(side == 1)) % 2)]);
+            let faces = match (view, reader) {
+                (View::Open, _) => format!("{}|{}", toward(0), toward(1)),
+                (View::Hidden, Some(r)) => {
+                    if de { format!("Form {} zu dir", toward(r)) } else { format!("shape {} toward you", toward(r)) }
+                }
+                (View::Hidden, None) => String::new(),
+            };
+            // Columns counted from the reader's left (side 1 sees the wall mirrored).
+            let from_left = match reader {
+                Some(1) => width - at.0,
+                _ => at.0 + 1,
+            };
+            let place = match spot {
+                Spot::On(_) => if de { format!("Spalte {from_left}, Reihe {}", at.1 + 1) } else { format!("column {from_left}, row {}", at.1 + 1) },
+                _ => if de { format!("unten, Spalte {from_left}") } else { format!("bottom, column {from_left}") },
+            };
+            format!("{}: {} {faces} → {place}", who(*player), color_name(s.color)).replace("  ", " ")
+        }
+        Event::Objected { by, player, stone: id } => {
+            let c = color_name(stone(*id).color);
+            if de {
+                format!("{}: Einspruch! Der letzte Stein ({c}) geht zurück, {} ist noch einmal dran.", who(*by), who(*player))
+            } else {
+                format!("{}: objection! The {c} stone goes back, {} moves again.", who(*by), who(*player))
+            }
+        }
+        Event::TookBack { player, stone: id } => {
+            let c = color_name(stone(*id).color);
+            if de { format!("{} nimmt den letzten Stein ({c}) zurück (erlaubt).", who(*player)) } else { format!("{} takes the {c} stone back (allowed).", who(*player)) }
+        }
+        Event::Announced { by } => {
+            if de { format!("{}: Die Mauer kann nicht mehr vollständig werden.", who(*by)) } else { format!("{}: the wall can no longer be completed.", who(*by)) }
+        }
+        Event::NextGame { game, start } => {
+            if de { format!("Partie {game}: {} beginnt.", who(*start)) } else { format!("Game {game}: {} starts.", who(*start)) }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -295,6 +361,38 @@ mod tests {
         assert_eq!(cols, vec![-1, 0, 1]);
         // Nothing picked: no places, no preview.
         assert_eq!(pick(&w, None, 0, None), Pick::default());
+    }
+
+    /// Issue 22, 9: turning the picked stone changes its name: which face looks at the player.
+    #[test]
+    fn the_picked_stone_names_the_face_toward_the_player() {
+        set_lang(Lang::De);
+        // Colour 0's U/V stone (id 1): face 0 is U.
+        assert_eq!(picked_text(1, 0), "dunkelrot: Form U zu dir, Form V zum Gegner");
+        assert_eq!(picked_text(1, 1), "dunkelrot: Form V zu dir, Form U zum Gegner");
+        set_lang(Lang::En);
+        assert_eq!(picked_text(1, 1), "dark red: shape V toward you, shape U toward your opponent");
+        set_lang(Lang::De);
+    }
+
+    /// Issue 22, 9: a move is said with its shape where the listener may know it: in the hidden
+    /// view the face toward the reader (never the far one), nothing of the faces for the whole
+    /// table (under the cover), both faces in the open view.
+    #[test]
+    fn a_move_is_said_with_the_shape_the_reader_sees() {
+        set_lang(Lang::De);
+        let seats = vec![Seat::person("Anna", crate::session::PlayerColor::Red), Seat::person("Ben", crate::session::PlayerColor::Yellow)];
+        let mut g = game(View::Hidden);
+        // Colour 0's U/V stone, U toward its placer Anna (side 0), V toward Ben.
+        let event = g.apply(&Move::Place { stone: 1, face: 0, spot: Spot::Left }).unwrap();
+        assert_eq!(describe(&event, &seats, Some(1), View::Hidden), "Anna: dunkelrot Form V zu dir → unten, Spalte 1");
+        assert_eq!(describe(&event, &seats, Some(0), View::Hidden), "Anna: dunkelrot Form U zu dir → unten, Spalte 1");
+        let table = describe(&event, &seats, None, View::Hidden);
+        assert_eq!(table, "Anna: dunkelrot → unten, Spalte 1", "under the cover: no face");
+        assert_eq!(describe(&event, &seats, None, View::Open), "Anna: dunkelrot U|V → unten, Spalte 1");
+        set_lang(Lang::En);
+        assert_eq!(describe(&event, &seats, Some(1), View::Hidden), "Anna: dark red shape V toward you → bottom, column 1");
+        set_lang(Lang::De);
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub type Res<T> = Result<T, String>;
 pub const TABLET: Viewport = screens::VIEWPORTS[0];
 
 const WAIT: Duration = Duration::from_secs(30);
+/// How long a preview shows before the second tap that confirms it: the app ignores a second tap
+/// sooner than 380 ms after the first (a double tap must not play a move nobody saw).
+const PREVIEW_SEEN: Duration = Duration::from_millis(450);
 
 /// Records each tap's events and the frame after them, the DOM changes, and Event Timing
 /// entries; see the module comment. `__perf.begin()` before a tap, `__perf.end(force)` after
@@ -309,6 +312,8 @@ fn gutangelegt_turn(p: &mut Player) -> Res<()> {
     let place = p.b.attr(&slot, "data-place")?.unwrap_or_default();
     p.tap(&slot, "place")?;
     p.b.wait_for("[data-test=preview]", WAIT)?;
+    // The app confirms a preview only once it has been seen (a double tap does not).
+    std::thread::sleep(PREVIEW_SEEN);
     p.tap_css(&format!("[data-test=slot][data-place=\"{place}\"]"), "lay")?;
     p.wait_move(before)
 }
@@ -337,6 +342,7 @@ fn viermalvier_turn(p: &mut Player) -> Res<()> {
         let spot = p.b.attr(&slot, "data-spot")?.unwrap_or_default();
         p.tap(&slot, "place")?;
         p.b.wait_for("[data-test=preview]", WAIT)?;
+        std::thread::sleep(PREVIEW_SEEN);
         p.tap_css(&format!("[data-test=slot][data-spot=\"{spot}\"]"), "lay")?;
         return p.wait_move(before);
     }

@@ -143,6 +143,14 @@ pub fn all() -> Vec<Screen> {
         let game = AnySession::Sudoku(with_computers(random_game::<spieltisch::engine::sudoku::Sudoku>(4, Default::default(), 7, |s| s.log.len() >= 6 && s.state.to_move() == Some(2))));
         open_saved(b, &format!("{base}?budget=50000000"), &game)
     })));
+    // Gut angelegt when a row is full: the next card starts a new row at one of four corners.
+    list.push(("gutangelegt-new-row".into(), Box::new(|b: &Browser, base: &str| {
+        let new_row = |s: &Session<spieltisch::engine::gutangelegt::GutAngelegt>| {
+            s.state.places().iter().any(|p| matches!(p, spieltisch::engine::gutangelegt::Place::Corner { .. }))
+        };
+        open_saved(b, base, &AnySession::GutAngelegt(random_game(2, Default::default(), 6, new_row)))?;
+        reveal(b)
+    })));
     list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
     list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
     list
@@ -435,6 +443,13 @@ for (const t of document.querySelectorAll('svg text')) {
   if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push('text clipped by its board: ' + label);
 }
 report(tiny, 'board text under 12 px: ');
+// A board's places lie wholly inside their board (the place drawn, not its wider hit area,
+// which the board may cut off).
+for (const p of document.querySelectorAll('svg [data-test=slot] > rect:first-child')) {
+  if (!shown(p)) continue;
+  const r = p.getBoundingClientRect(), s = p.ownerSVGElement.getBoundingClientRect();
+  if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push('place outside its board: ' + name(p.parentNode));
+}
 // HTML text cut off: shortened with an ellipsis or hidden overflow (a player's name too, also
 // while "denkt …" shows beside it), or a table cell, name or button cut by its container at
 // its left or right.

@@ -43,6 +43,8 @@ fn lay_by_taps(app: &App, pick: &mut Pick) -> u64 {
     app.b.click(slot).ctx("tap place");
     app.wait("[data-test=preview]");
     let before = moves_logged(app);
+    // The preview must be seen before a second tap confirms it (a double tap does not).
+    std::thread::sleep(Duration::from_millis(450));
     app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
     app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(app) > before).then_some(()))).ctx("lay");
     let v = app.js("return [...document.querySelectorAll('[data-test=scored-line]')].map(l => +l.getAttribute('data-points'));");

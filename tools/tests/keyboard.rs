@@ -142,8 +142,10 @@ fn just4fun_to_the_end_by_keyboard() {
                 let number = fields[pick][2].as_u64().unwrap_or(0);
                 arrow_to(&app, FIELDS, 6, pick);
                 let name = app.b.attr(&app.b.find(&format!("{FIELDS}:focus")).ctx("focused field"), "aria-label").ctx("name").unwrap_or_default();
-                let (field, reachable) = if name.starts_with("Feld") { ("Feld", "erreichbar") } else { ("Field", "reachable") };
-                assert!(name.starts_with(&format!("{field} {number}")) && name.contains(reachable), "the field's name says what is seen: {name:?}");
+                // Where it lies (issue 22, 9: lines of four can be followed), then what is seen.
+                let (row, field, reachable) = if name.starts_with("Reihe") { ("Reihe", "Feld", "erreichbar") } else { ("Row", "field", "reachable") };
+                assert!(name.starts_with(&format!("{row} {}, ", pick / 6 + 1)), "the field's name says its row: {name:?}");
+                assert!(name.contains(&format!(": {field} {number},")) && name.contains(reachable), "the field's name says what is seen: {name:?}");
                 press(&app, &[KEY_ENTER]);
                 app.wait(&format!("{FIELDS}[data-number=\"{number}\"][data-target=true]"));
                 // The focus stays on the picked field.

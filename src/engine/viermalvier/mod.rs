@@ -318,6 +318,13 @@ impl VierMalVier {
         self.last.map(|l| (l.player, l.placed))
     }
 
+    /// Whether the opponent's last stone may go back now (Profi rule): the player to move may
+    /// object to it or allow its owner's request to take it back. Exactly when
+    /// [`Move::Object`] and [`Move::AllowTakeBack`] are legal moves.
+    pub fn take_back_allowed(&self) -> bool {
+        self.end.is_none() && self.check_take_back(self.to_move).is_ok()
+    }
+
     /// Shapes on `side`, as a grid `[col][row]` in that side's own view (side 1 mirrored).
     pub fn view_of(&self, side: Side) -> Vec<Vec<Option<u8>>> {
         let mut cols: Vec<Vec<Option<u8>>> = self

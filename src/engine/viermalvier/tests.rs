@@ -920,6 +920,45 @@ fn profi_objection_against_a_good_stone_is_refused() {
     assert_eq!(g.to_move(), Some(1));
 }
 
+/// Issue 22, 6: the app offers "Rücknahme erbitten" only where the rule lets the stone go back
+/// (the rulebook: only a stone that made the complete wall impossible, and only until the next
+/// stone). `take_back_allowed` says so, exactly when the take-back is a legal move.
+#[test]
+fn a_take_back_is_allowed_exactly_when_the_rules_let_the_stone_go_back() {
+    assert!(profi_after_bad_stone().take_back_allowed(), "Y on R made the wall incompletable");
+    let mut good = pos(&format!("{ABB6};profi"));
+    assert!(!good.take_back_allowed(), "no stone to take back yet");
+    lay(&mut good, "2VV", Spot::On(1));
+    assert!(!good.take_back_allowed(), "Y on O leaves the wall completable: no take-back");
+    let mut later = profi_after_bad_stone();
+    lay(&mut later, "1TW", Spot::On(0));
+    assert!(!later.take_back_allowed(), "the window closed with the next stone");
+    let mut announced = profi_after_bad_stone();
+    announced.apply(&Move::Announce).unwrap();
+    assert!(!announced.take_back_allowed(), "no take-back after the announcement");
+    // Random Profi games: the same as the legal moves and as `apply` at every step.
+    let mut rng = 7u64;
+    let mut allowed = 0;
+    for seed in 0..60 {
+        let mut g = VierMalVier::new(2, Options { profi: true, ..Options::default() }, seed).unwrap();
+        while g.end().is_none() {
+            let legal = g.legal_moves();
+            let by_apply = g.clone().apply(&Move::AllowTakeBack).is_ok();
+            assert_eq!(g.take_back_allowed(), legal.contains(&Move::AllowTakeBack), "seed {seed}");
+            assert_eq!(g.take_back_allowed(), by_apply, "seed {seed}");
+            allowed += usize::from(by_apply);
+            let places: Vec<&Move> = legal.iter().filter(|m| matches!(m, Move::Place { .. })).collect();
+            if places.is_empty() {
+                break;
+            }
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g.apply(places[(rng >> 33) as usize % places.len()]).unwrap();
+        }
+        assert!(!g.take_back_allowed(), "nothing goes back after the end");
+    }
+    assert!(allowed > 0, "random games never made the wall incompletable");
+}
+
 #[test]
 fn profi_objection_window_closes_with_the_next_stone() {
     let mut g = profi_after_bad_stone();

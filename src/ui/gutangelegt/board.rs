@@ -16,8 +16,11 @@ pub use crate::view::gutangelegt::color_name;
 /// Field size in SVG units.
 const F: f64 = 40.0;
 /// Room around the table for the edges of the outermost cards: small, as on a phone the table is
-/// as wide as the screen (twelve columns then get 32 px each).
+/// as wide as the screen (thirteen columns then get about 30 px each).
 const PAD: f64 = 3.0;
+/// How far a place's invisible hit area reaches beyond it on each side, in fields (outside the
+/// table it is cut off: the place itself always lies inside).
+const HIT: f64 = 0.3;
 
 /// The symbol drawn on every field of a colour, centred on (0, 0).
 fn symbol_path(color: u8) -> &'static str {
@@ -222,9 +225,10 @@ fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Pla
             on:focus=move |_| roving.focused(i)
             on:click=move |_| on_slot.run(place)
             on:keydown=move |ev| roving.keydown(&ev, 0, || on_slot.run(place))>
-            // A wider, invisible hit area: a card is narrow on a phone.
-            <rect class="ga-hit" x=num(x - F * 0.3) y=num(y) width=num(F * 1.6) height=num(F * 3.0) />
+            // The place first (the focus ring marks it), then a wider, invisible hit area: a card
+            // is narrow on a phone.
             <rect x=num(x + 2.0) y=num(y + 2.0) width=num(F - 4.0) height=num(F * 3.0 - 4.0) rx="5" />
+            <rect class="ga-hit" x=num(x - F * HIT) y=num(y) width=num(F * (1.0 + 2.0 * HIT)) height=num(F * 3.0) />
         </g>
     }
 }

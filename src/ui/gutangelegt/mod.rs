@@ -8,10 +8,10 @@ use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::keyboard::Roving;
+use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, Selection};
-use board::{card_svg, color_name, Table};
+use board::{card_svg, Table};
 use crate::ui::components::keyed;
 use leptos::prelude::*;
 
@@ -55,10 +55,15 @@ pub fn log_text(s: &crate::session::Session<GutAngelegt>, from: usize) -> Vec<St
 /// A log line. `now`: the event's lines, missed and corrected claims in today's table
 /// coordinates ([`log_lines_now`]), so a position keeps naming the same cards as the table grows.
 fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
-    let Event::Laid { player, card, points, .. } = event;
+    let Event::Laid { player, card, turned, points, .. } = event;
     let [lines, missed, corrected] = now;
     let who = seats.get(*player).map_or("?", |s| s.name.as_str());
-    let colors = GutAngelegt::card(*card).map(color_name).join("-");
+    // Top to bottom as the card lies on the table (turned or not), as the table shows it.
+    let mut colors = GutAngelegt::card(*card);
+    if *turned {
+        colors.reverse();
+    }
+    let colors = view::colors_text(colors);
     let mut s = if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
     if !lines.is_empty() {
         s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));
@@ -93,15 +98,16 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     // Whose hand may be shown (never a computer's), and whether that person may act now.
     let viewer = move || game.viewer();
     let acting = move || game.person_to_move();
-    // The selection on the table: the person's own, or a hint's while they have picked nothing.
-    let sel = Memo::new(move |_| match picked.get() {
-        Some(card) => Some(Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() }),
-        None => crate::ui::computer::hint_for::<GutAngelegt>(ctx)
-            .map(|Move::Lay { card, turned, place, claims }| Selection { card, turned, place: Some(place), claims }),
+    // The selection on the table: a hint's (shown over the person's own pick: they asked for it;
+    // their next pick clears it), else the person's own.
+    let hinted = move || crate::ui::computer::hint_for::<GutAngelegt>(ctx);
+    let sel = Memo::new(move |_| match hinted() {
+        Some(Move::Lay { card, turned, place, claims }) => Some(Selection { card, turned, place: Some(place), claims }),
+        None => picked.get().map(|card| Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() }),
     });
     // Acting on a shown hint makes it the person's own selection.
     let adopt_hint = move || {
-        if picked.get_untracked().is_none() {
+        if untrack(hinted).is_some() {
             if let Some(s) = sel.get_untracked() {
                 picked.set(Some(s.card));
                 turned.set(s.turned);
@@ -111,6 +117,7 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         }
         ctx.computers.hint.set(None);
     };
+    let preview = Preview::new();
     let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
 
@@ -155,11 +162,15 @@ pub fn PlayGutAngelegt() -> impl IntoView {
             return ctx.warn(t("Wähle zuerst eine Karte.", "Pick a card first."));
         }
         if chosen.get_untracked() == Some(place) && !announce() {
-            lay();
+            // A second tap lays, once the card has been seen there (not a double tap's).
+            if preview.confirmable() {
+                lay();
+            }
         } else {
             chosen.set(Some(place));
             claims.set(Vec::new());
             claim_start.set(None);
+            preview.shown();
         }
     });
     // Announcing: tap a line's first field, then its last field.
@@ -184,16 +195,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     });
 
     let status = move || {
-        let Some(place) = sel.with(|s| s.as_ref().map(|s| s.place)) else { return t("Wähle eine Karte.", "Pick a card.").to_string() };
-        let Some(_) = place else {
-            return t("Mit ⇅ drehen, dann einen markierten Platz antippen.", "Turn it with ⇅, then tap a marked place.").to_string();
-        };
-        if announce() {
-            return t("Sage deine Reihen an: erstes und letztes Feld antippen. Dann „Legen“.", "Announce your lines: tap the first and last field. Then “Lay”.").to_string();
-        }
-        // The table's preview already holds the lines this card would make.
-        let points = tap.with(|p| p.points);
-        if is_de() { format!("Hier: {points} Punkte – nochmal tippen oder „Legen“.") } else { format!("Here: {points} points – tap again or “Lay”.") }
+        let text = table.with(|t| tap.with(|p| sel.with(|s| view::prompt(t, p, s.as_ref(), announce()))));
+        crate::view::hint_status(text, hinted().is_some())
     };
 
     let hand_card = Callback::new(move |key: u16| {

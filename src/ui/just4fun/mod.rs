@@ -10,7 +10,7 @@ use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::{AppCtx, GameHandle};
-use crate::ui::keyboard::Roving;
+use crate::ui::keyboard::{Preview, Roving};
 use crate::view::just4fun as view;
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
@@ -101,16 +101,18 @@ pub fn PlayJust4Fun() -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    // A hint from the Medium player shows as a selection (its cards, and so its field) until
-    // the person picks cards themselves.
+    // A hint from the Medium player shows as a selection (its cards, and so its field).
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
         Some(Move::Play { cards }) => model.with(|m| positions_in(&m.hand, &cards)).unwrap_or_default(),
         _ => Vec::new(),
     };
+    // A hint shows over the person's own pick (they asked for it); their next pick clears it.
     let shown = Memo::new(move |_| {
-        let own = picked.get();
-        if own.is_empty() { hinted() } else { own }
+        let hint = hinted();
+        if hint.is_empty() { picked.get() } else { hint }
     });
+    let showing_hint = move || !hinted().is_empty();
+    let preview = Preview::new();
     let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
@@ -156,13 +158,21 @@ pub fn PlayJust4Fun() -> impl IntoView {
         }
         let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
         if target.get_untracked() == Some(number) {
-            return place();
+            // A second tap places, once the cards' target has been seen (not a double tap's).
+            if preview.confirmable() {
+                place();
+            }
+            return;
         }
         let blocker = game.with_untracked(|s| s.state.to_move().and_then(|me| s.state.blocked_by(me, cell))).flatten();
         let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
         match (blocker, cards) {
             (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
-            (None, Some(cards)) => picked.set(cards),
+            (None, Some(cards)) => {
+                ctx.computers.hint.set(None);
+                picked.set(cards);
+                preview.shown();
+            }
             (None, None) => ctx.warn(if is_de() {
                 format!("Keine Kombination deiner Karten ergibt {number}.")
             } else {
@@ -171,14 +181,14 @@ pub fn PlayJust4Fun() -> impl IntoView {
         }
     });
 
-    let status = move || {
+    let selection_status = move || {
         if must_swap.get() {
             return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
         }
         let total = sum();
         let cards = selection();
         if cards.is_empty() {
-            return t("Karten wählen – oder ein markiertes Feld antippen.", "Pick cards – or tap a marked field.").to_string();
+            return t("Karten wählen – oder ein markiertes Feld.", "Choose cards – or a marked field.").to_string();
         }
         let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
         let expr = format!("{} = {total}", parts.join(" + "));
@@ -188,10 +198,15 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 let blocked = game.with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c))).flatten();
                 match blocked {
                     Some(by) => error_text(&RuleError::Blocked { field: n, by }, &seats.get()),
-                    None => format!("{expr} – {}", t("Feld antippen oder „Setzen“", "tap the field or “Place”")),
+                    None => format!("{expr} – {}", t("das Feld wählen oder „Setzen“", "choose the field or “Place”")),
                 }
             }
         }
+    };
+
+    let status = move || {
+        let text = selection_status();
+        crate::view::hint_status(text, showing_hint())
     };
 
     let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);

@@ -94,16 +94,16 @@ pub fn Play() -> impl IntoView {
             </div>
             {move || {
                 let player = ctx.cover.get()?;
-                let (seat, public, news) = ctx.game.with(|g| {
+                let (seat, public, game_kind, news) = ctx.game.with(|g| {
                     let g = g.as_ref()?;
                     // Read as `player` reads them (Vier mal Vier counts columns from their left
                     // and names the face toward them): every line since their last move is the
                     // other player's, who knows both faces of their own stones.
                     let news = crate::ui::log_lines(g, Some(player), g.since_turn_of(player));
-                    Some((g.seats().get(player)?.clone(), !g.board_is_private(), news))
+                    Some((g.seats().get(player)?.clone(), !g.board_is_private(), g.kind(), news))
                 })?;
                 let extra = (kind.get() == Some(crate::engine::GameKind::VierMalVier)).then(|| viermalvier::CoverQuestion().into_any());
-                Some(view! { <HandOver seat=seat player=player public=public news=news extra=extra /> })
+                Some(view! { <HandOver seat=seat player=player public=public kind=game_kind news=news extra=extra /> })
             }}
             // Screen readers hear every move as it is made (the table's public words for it).
             <p class="visually-hidden" aria-live="polite" data-test="live">

@@ -10,6 +10,7 @@ use crate::records::Record;
 use crate::session::Session;
 use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
 use crate::ui::i18n::{is_de, t};
+use crate::ui::keyboard::Preview;
 use crate::ui::{storage, AppCtx, GameHandle};
 use crate::view::sudoku as view;
 use board::{Board, ScoreTrack};
@@ -132,14 +133,14 @@ pub fn PlaySudoku() -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    // The field shown as chosen: the person's own choice, or a hint's.
+    // The field shown as chosen: a hint's (shown over the person's own choice: they asked for
+    // it; their next tap clears it), else the person's own.
     let hinted = move || crate::ui::computer::hint_for::<Sudoku>(ctx);
-    let chosen = Memo::new(move |_| {
-        preview.get().or_else(|| match hinted() {
-            Some(Move::Place { cell }) => Some(cell),
-            _ => None,
-        })
+    let chosen = Memo::new(move |_| match hinted() {
+        Some(Move::Place { cell }) => Some(cell),
+        _ => preview.get(),
     });
+    let gate = Preview::new();
     let held = move || model.with(|m| m.held);
     let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
     let gold_number = move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
@@ -178,7 +179,11 @@ pub fn PlaySudoku() -> impl IntoView {
         }
         let Some(number) = held() else { return };
         if chosen.get_untracked() == Some(cell) {
-            return play(Move::Place { cell });
+            // A second tap lays, once the tile has been seen there (not a double tap's).
+            if gate.confirmable() {
+                play(Move::Place { cell });
+            }
+            return;
         }
         let (taken, clash) = game
             .with_untracked(|s| (s.state.tile(cell).is_some(), s.state.clash(cell, number)))
@@ -189,11 +194,14 @@ pub fn PlaySudoku() -> impl IntoView {
         match clash {
             // Assisted mode says why at once; at the table the player judges alone.
             Some(clash) if assisted() => ctx.warn(error_text(&RuleError::Breaks { number, clash })),
-            _ => preview.set(Some(cell)),
+            _ => {
+                preview.set(Some(cell));
+                gate.shown();
+            }
         }
     });
 
-    let status = move || {
+    let place_status = move || {
         if !acting() {
             return crate::ui::components::wait_for_turn();
         }
@@ -202,26 +210,30 @@ pub fn PlaySudoku() -> impl IntoView {
         }
         let Some(cell) = chosen.get() else {
             return if assisted() {
-                t("Tippe ein markiertes Feld – die Zahl oben rechts sind seine Punkte.", "Tap a marked field – the small number is its points.")
+                t("Wähle ein markiertes Feld – die Zahl oben rechts sind seine Punkte.", "Choose a marked field – the small number is its points.")
             } else {
-                t("Tippe ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.", "Tap a free field. Breaking the Sudoku rule costs the tile.")
+                t("Wähle ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.", "Choose a free field. Breaking the Sudoku rule costs the tile.")
             }
             .to_string();
         };
         if !assisted() {
             // Table rules: nothing here may tell whether the field is legal.
             return if is_de() {
-                format!("{}: nochmal tippen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.", name(cell))
+                format!("{}: nochmal wählen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.", name(cell))
             } else {
-                format!("{}: tap again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
+                format!("{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
             };
         }
         let points = model.with(|m| m.cells.get(cell).and_then(|c| c.points)).unwrap_or(0);
         if is_de() {
-            format!("{}: {points} Punkte – nochmal tippen oder „Legen“.", name(cell))
+            format!("{}: {points} Punkte – nochmal wählen oder „Legen“.", name(cell))
         } else {
-            format!("{}: {points} points – tap again or “Place”.", name(cell))
+            format!("{}: {points} points – choose it again or “Place”.", name(cell))
         }
+    };
+    let status = move || {
+        let text = place_status();
+        crate::view::hint_status(text, matches!(hinted(), Some(Move::Place { .. })) && acting())
     };
 
     view! {
@@ -243,7 +255,7 @@ pub fn PlaySudoku() -> impl IntoView {
                 } else if setup.get() {
                     view! {
                         <div class="hand-area gold-setup" data-test="gold-setup">
-                            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld antippen.", "Lay the gold tiles: pick a number, then tap a marked field.")}</p>
+                            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
                             <div class="row gold-picker">
                                 {move || gold_left().into_iter().map(|n| view! {
                                     <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()

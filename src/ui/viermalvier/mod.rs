@@ -10,7 +10,7 @@ use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::{choice, option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
-use crate::ui::keyboard::Roving;
+use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use leptos::prelude::*;
 use crate::ui::components::keyed;
@@ -76,11 +76,13 @@ pub fn error_text(e: &RuleError) -> String {
 }
 
 /// The player who may ask to take back the last stone (Profi rule): its owner, while the
-/// opponent has not moved yet, if a person plays that seat (a computer never asks).
+/// opponent has not moved yet, if a person plays that seat (a computer never asks) — and only
+/// where the rule lets that stone go back (it made the complete wall impossible): a request the
+/// rule refuses is never offered.
 fn take_back_asker(s: &Session<VierMalVier>) -> Option<usize> {
     let (owner, _) = s.state.last_stone()?;
     let running = s.state.end().is_none() && s.state.to_move().is_some_and(|p| p != owner);
-    (running && s.seats.get(owner).is_some_and(Seat::is_person)).then_some(owner)
+    (running && s.seats.get(owner).is_some_and(Seat::is_person) && s.state.take_back_allowed()).then_some(owner)
 }
 
 /// The owner of the last stone asks to take it back. A computer opponent answers at once, by the
@@ -100,7 +102,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     ctx.take_back_asked.set(None);
     let Some(answerer) = game.with_untracked(|s| s.state.to_move().and_then(|p| s.seats.get(p)).map(|seat| seat.name.clone())).flatten() else { return };
     let refused = |ctx: AppCtx| {
-        ctx.say(if is_de() { format!("{answerer} lehnt die Rücknahme ab.") } else { format!("{answerer} declines the take-back.") });
+        ctx.say(format!("{answerer} {}", t("lehnt die Rücknahme ab.", "declines the take-back.")));
     };
     if !allow {
         refused(ctx);
@@ -109,10 +111,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     let result = if computer { game.play_computer(&Move::AllowTakeBack) } else { game.play(&Move::AllowTakeBack) };
     match result {
         Some(Ok(event)) => say_event(ctx, &event),
-        Some(Err(RuleError::ObjectionUnfounded)) => ctx.warn(t(
-            "Die Rücknahme geht nicht: Mit diesem Stein kann die Mauer noch vollständig werden.",
-            "No take-back: the wall can still be completed with this stone.",
-        )),
+        // Only offered where the rule allows it (`take_back_asker`); a changed game says why not.
         Some(Err(e)) => ctx.warn(error_text(&e)),
         None => refused(ctx),
     }
@@ -133,7 +132,7 @@ fn question_stands(ctx: AppCtx, s: &Session<VierMalVier>) -> bool {
 }
 
 fn ask_label(name: &str) -> String {
-    if is_de() { format!("{name}: Rücknahme erbitten") } else { format!("{name}: ask to take back") }
+    format!("{name}: {}", t("Rücknahme erbitten", "ask to take back"))
 }
 
 /// On the hand-over cover: the player who just set a stone may ask to take it back before the
@@ -148,11 +147,11 @@ pub fn CoverQuestion() -> impl IntoView {
         let asker = names.get(owner).cloned().unwrap_or_default();
         let answerer = names.get(1 - owner.min(1)).cloned().unwrap_or_default();
         Some(if asked {
-            let text = if is_de() {
-                format!("{asker} bittet, den letzten Stein zurückzunehmen. {answerer} entscheidet nach dem Zeigen.")
-            } else {
-                format!("{asker} asks to take back the last stone. {answerer} decides after showing.")
-            };
+            let text = format!(
+                "{asker} {} {answerer} {}",
+                t("bittet, den letzten Stein zurückzunehmen.", "asks to take back the last stone."),
+                t("entscheidet nach dem Zeigen.", "decides after showing.")
+            );
             view! { <p class="hint" data-test="take-back-asked">{text}</p> }.into_any()
         } else {
             view! { <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&asker)}</button> }.into_any()
@@ -185,16 +184,27 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let mover = move || viewer().filter(|_| running());
     let acting = move || game.person_to_move() && running();
     let hinted = move || crate::ui::computer::hint_for::<VierMalVier>(ctx);
-    // The stone shown on the wall: the person's own choice, or a hint's while they chose none.
-    let shown = Memo::new(move |_| match (picked.get(), hinted()) {
-        (None, Some(Move::Place { stone, face, spot })) => (Some(stone), face, Some(spot)),
+    // The stone shown (on the wall and as picked): a hint's (shown over the person's own pick:
+    // they asked for it; their next pick clears it), else the person's own.
+    let shown = Memo::new(move |_| match hinted() {
+        Some(Move::Place { stone, face, spot }) => (Some(stone), face, Some(spot)),
         _ => (picked.get(), face.get(), chosen.get()),
     });
+    // Acting on a shown hint (a place, a turn) makes it the person's own pick.
+    let adopt_hint = move || {
+        if let Some(Move::Place { stone, face: f, spot }) = untrack(hinted) {
+            picked.set(Some(stone));
+            face.set(f);
+            chosen.set(Some(spot));
+        }
+        ctx.computers.hint.set(None);
+    };
     let reset = move || {
         picked.set(None);
         face.set(0);
         chosen.set(None);
     };
+    let preview = Preview::new();
     let name = move |p: usize| seats.with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
 
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
@@ -216,14 +226,18 @@ pub fn PlayVierMalVier() -> impl IntoView {
         if !game.person_to_move_untracked() {
             return;
         }
-        ctx.computers.hint.set(None);
+        adopt_hint();
         let Some(stone) = picked.get_untracked() else { return };
         let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
         match check {
             Some(Err(e)) => ctx.warn(error_text(&e)),
-            Some(Ok(_)) if chosen.get_untracked() == Some(spot) => play(Move::Place { stone, face: face.get_untracked(), spot }),
-            Some(Ok(_)) => chosen.set(Some(spot)),
-            None => {}
+            Some(Ok(_)) if chosen.get_untracked() != Some(spot) => {
+                chosen.set(Some(spot));
+                preview.shown();
+            }
+            // A second tap places, once the stone has been seen there (a double tap's does not).
+            Some(Ok(_)) if preview.confirmable() => play(Move::Place { stone, face: face.get_untracked(), spot }),
+            Some(Ok(_)) | None => {}
         }
     });
 
@@ -268,15 +282,20 @@ pub fn PlayVierMalVier() -> impl IntoView {
         match hinted() {
             Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
             Some(Move::Announce) => return t("Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.", "Hint: announce that the wall cannot be completed.").to_string(),
-            Some(Move::Place { .. }) if picked.get().is_none() => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
+            Some(Move::Place { .. }) => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
             _ => {}
         }
-        match (picked.get(), chosen.get()) {
-            (None, _) => t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln."),
-            (Some(_), None) => t("Mit ⇄ drehen, dann einen grünen Platz antippen.", "Turn it with ⇄, then tap a green place."),
-            (Some(_), Some(_)) => t("Nochmal tippen oder „Setzen“.", "Tap again or “Place”."),
-        }
-        .to_string()
+        // With the picked stone's faces: a turn is said aloud (the status is a live region).
+        let Some(stone) = picked.get() else { return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string() };
+        let next = if chosen.get().is_none() {
+            t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place.")
+        } else {
+            t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”.")
+        };
+        let mut text = view::picked_text(stone, face.get());
+        text.push_str(". ");
+        text.push_str(next);
+        text
     };
     let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
     // Take-back requests: who may ask now, and whether the question to the mover stands.
@@ -313,18 +332,19 @@ pub fn PlayVierMalVier() -> impl IntoView {
                 } else if mover().is_some() {
                     view! {
                         <div class="hand-area vv-hand">
-                            <Tafeln game=game picked=picked face=face chosen=chosen />
-                            {move || picked.get().map(|stone| {
+                            <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
+                            {move || { let (stone, turn) = shown.with(|s| (s.0, s.1)); stone.map(|stone| {
                                 let s = STONES[usize::from(stone) % STONE_COUNT];
-                                let f = usize::from(face.get() % 2);
+                                let f = usize::from(turn % 2);
                                 view! {
                                     <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-                                        {stone_chip(s.color, s.faces[f], s.faces[1 - f])}
+                                        // Named by the face toward the player (the status says a turn aloud).
+                                        <span role="img" aria-label=view::picked_text(stone, turn)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
                                         <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
-                                        <button data-test="flip" on:click=move |_| face.update(|f| *f = 1 - *f)>{t("⇄ Drehen", "⇄ Turn")}</button>
+                                        <button data-test="flip" on:click=move |_| { adopt_hint(); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
                                     </div>
                                 }
-                            })}
+                            })}}
                             {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
                             <div class="row actions">
                                 <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
@@ -344,11 +364,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
                             })}
                             {move || (question_open() && acting()).then(|| {
                                 let asking = asker.get().map(name).unwrap_or_default();
-                                let text = if is_de() {
-                                    format!("{asking} möchte den letzten Stein zurücknehmen. Das geht nur, wenn die Mauer durch ihn nicht mehr vollständig werden kann. Erlaubst du es?")
-                                } else {
-                                    format!("{asking} wants to take back the last stone. That is only possible if it made a complete wall impossible. Do you allow it?")
-                                };
+                                let text = format!("{asking} {}", t(
+                                    "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
+                                    "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
+                                ));
                                 view! {
                                     <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
                                         <div class="modal">
@@ -381,7 +400,8 @@ pub fn PlayVierMalVier() -> impl IntoView {
 /// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
 /// or, without Tafeln, as an unsorted heap.
 #[component]
-fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>) -> impl IntoView {
+fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>, shown: Memo<(Option<u8>, u8, Option<Spot>)>) -> impl IntoView {
+    let ctx = AppCtx::get();
     let stones = move || {
         game.with(|s| {
             let g = &s.state;
@@ -409,10 +429,10 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
                             let s = STONES[usize::from(id)];
                             let i = k;
                             k += 1;
-                            let pick = move || if game.person_to_move_untracked() { picked.set(Some(id)); face.set(0); chosen.set(None); };
+                            let pick = move || if game.person_to_move_untracked() { ctx.computers.hint.set(None); picked.set(Some(id)); face.set(0); chosen.set(None); };
                             view! {
                                 <button class="vv-tafel-stone" data-test="tafel-stone" data-stone=id.to_string() data-color=s.color.to_string()
-                                    aria-pressed=move || (picked.get() == Some(id)).to_string()
+                                    aria-pressed=move || shown.with(|s| s.0 == Some(id)).to_string()
                                     aria-label=format!("{} {}/{}", color_name(s.color), wall::shape_char(s.faces[0]), wall::shape_char(s.faces[1]))
                                     tabindex=roving.tabindex(i)
                                     on:focus=move |_| roving.focused(i)

@@ -52,10 +52,17 @@ fn color_mark(color: u8, x: f64, y: f64) -> impl IntoView {
     view! { <path class="vv-mark" d=d transform=format!("translate({} {})", num(x), num(y)) /> }
 }
 
-fn x_of(width: usize, col: i32) -> f64 {
-    // Centre the wall and its end slots in six columns (an empty wall: its first stone).
-    let left = (6.0 - (width.clamp(1, WIDTH) as f64 + 2.0)) / 2.0;
-    PAD + (left + f64::from(col) + 1.0) * CELL
+/// Where drawn column `col` (−1 … 4: the end places included) starts, in wall units: every part
+/// is drawn there once, and the wall's centring ([`wall_shift`]) moves them all together, so a
+/// part kept while the wall widens never stays at an old place.
+fn x_of(col: i32) -> f64 {
+    f64::from(col + 1) * CELL
+}
+
+/// How far the wall units are moved to centre the wall and its end places in six columns (an
+/// empty wall: its first stone).
+fn wall_shift(width: usize) -> f64 {
+    PAD + (6.0 - (width.clamp(1, WIDTH) as f64 + 2.0)) / 2.0 * CELL
 }
 
 fn y_of(row: usize) -> f64 {
@@ -63,8 +70,8 @@ fn y_of(row: usize) -> f64 {
 }
 
 /// A drawn line through the middles of two cells (a four-row, a three-run).
-fn cell_line(width: usize, ((c1, r1), (c2, r2)): Segment, class: &'static str, test: &'static str) -> impl IntoView {
-    let middle = |c: usize, r: usize| (x_of(width, c as i32) + CELL / 2.0, y_of(r) + CELL / 2.0);
+fn cell_line(((c1, r1), (c2, r2)): Segment, class: &'static str, test: &'static str) -> impl IntoView {
+    let middle = |c: usize, r: usize| (x_of(c as i32) + CELL / 2.0, y_of(r) + CELL / 2.0);
     let ((x1, y1), (x2, y2)) = (middle(c1, r1), middle(c2, r2));
     view! { <line class=class data-test=test x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) /> }
 }
@@ -82,7 +89,7 @@ pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String
     let slot = Callback::new(move |key: u16| {
         let i = usize::from(key & 7);
         let Some(s) = pick.with_untracked(|p| p.slots.get(i).cloned()) else { return ().into_any() };
-        let (x, y) = (x_of(width(), s.col), y_of(s.row));
+        let (x, y) = (x_of(s.col), y_of(s.row));
         let spot = s.spot;
         view! {
             <g class="vv-slot" class:legal=s.legal
@@ -98,18 +105,19 @@ pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String
     });
     let stone = Callback::new(move |key: u16| {
         let Some(s) = wall.with_untracked(|w| w.stones.iter().find(|s| s.key() == key).cloned()) else { return ().into_any() };
-        stone_svg(s, width(), wall, key).into_any()
+        stone_svg(s, wall, key).into_any()
     });
     view! {
         <svg class="vv-wall" viewBox=format!("0 0 {} {}", num(VIEW_W), num(VIEW_H)) role="group" aria-label=label
             data-test="wall" data-side=move || wall.with(|w| w.side.to_string())>
             <rect class="vv-ground" x=num(PAD) y=num(PAD + TOP + CELL * 4.0 - 2.0) width=num(VIEW_W - 2.0 * PAD) height="6" />
+            // Everything in wall units, centred as one: the width moves the group, not the parts.
+            <g transform=move || format!("translate({} 0)", num(wall_shift(width())))>
             <g>{keyed(slot_keys, slot)}</g>
             {keyed(stone_keys, stone)}
             {move || {
-                let width = width();
                 let preview = pick.with(|p| p.preview).map(|(col, row, color, shape)| {
-                    let (x, y) = (x_of(width, col), y_of(row));
+                    let (x, y) = (x_of(col), y_of(row));
                     view! {
                         <g class="vv-preview" data-test="preview" pointer-events="none">
                             <rect class=format!("vv-stone col-{color}") x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="6" />
@@ -119,18 +127,19 @@ pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String
                     }
                 });
                 let (wins, runs) = wall.with(|w| (w.win_lines.clone(), w.run_lines.clone()));
-                let wins = wins.into_iter().map(|l| cell_line(width, l, "vv-win-line", "win-line")).collect_view();
-                let runs = runs.into_iter().map(|l| cell_line(width, l, "vv-run-line", "run-line")).collect_view();
+                let wins = wins.into_iter().map(|l| cell_line(l, "vv-win-line", "win-line")).collect_view();
+                let runs = runs.into_iter().map(|l| cell_line(l, "vv-run-line", "run-line")).collect_view();
                 view! { {preview} {wins} {runs} }.into_any()
             }}
+            </g>
         </svg>
     }
 }
 
 /// A stone, drawn once (a stone that looks different has another key); its marks and name
 /// follow the wall.
-fn stone_svg(s: Stone, width: usize, wall: Memo<WallModel>, key: u16) -> impl IntoView {
-    let (x, y) = (x_of(width, s.col as i32), y_of(s.row));
+fn stone_svg(s: Stone, wall: Memo<WallModel>, key: u16) -> impl IntoView {
+    let (x, y) = (x_of(s.col as i32), y_of(s.row));
     let mark = move |f: fn(&Stone) -> bool| wall.with(|w| w.stones.iter().any(|s| s.key() == key && f(s)));
     view! {
         <g data-test="stone" data-col=s.col.to_string() data-row=s.row.to_string() data-color=s.color.to_string()
