@@ -5,6 +5,7 @@ use crate::saves::{Conflict, Saves, Store, StoreError, WriteError, PLAYERS};
 use crate::session::{LoadError, Seat};
 use crate::ui::i18n::{is_de, t};
 use wasm_bindgen::JsValue;
+use gloo_storage::{LocalStorage, Storage as _};
 use web_sys::Storage;
 
 /// The browser's localStorage as a [`Store`].
@@ -12,9 +13,10 @@ use web_sys::Storage;
 pub struct Local;
 
 fn storage() -> Result<Storage, StoreError> {
+    // gloo's handle throws when storage is disabled (a privacy setting), so ask first.
     let window = web_sys::window().ok_or(StoreError::Unavailable)?;
     match window.local_storage() {
-        Ok(Some(s)) => Ok(s),
+        Ok(Some(_)) => Ok(LocalStorage::raw()),
         _ => Err(StoreError::Unavailable),
     }
 }
