@@ -291,10 +291,10 @@ fn gut_angelegt_says_a_new_row_and_names_cards_as_they_lie() {
     assert!(said.starts_with("Neue Zeile") && said.contains("Ecke"), "the prompt with a card picked: {said:?}");
     assert_words_for_everyone(&said, "gutangelegt, a new row");
     let outside = app.js(
-        "return [...document.querySelectorAll('[data-test=slot]')].filter(p => { const r = p.getBoundingClientRect(), s = p.ownerSVGElement.getBoundingClientRect();\
+        "return [...document.querySelectorAll('[data-test=slot]')].filter(p => { const r = p.firstElementChild.getBoundingClientRect(), s = p.ownerSVGElement.getBoundingClientRect();\
            return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1; }).map(p => p.getAttribute('data-place'));",
     );
-    assert_eq!(outside, serde_json::json!([]), "corner places outside the table");
+    assert_eq!(outside, serde_json::json!([]), "corner places (as drawn; their wider hit areas may be cut) outside the table");
 }
 
 /// Issue 22, 17: Sudoku's cover speaks of the one tile, not of a hand.

@@ -334,14 +334,7 @@ fn the_cover_shows_only_between_people() {
 /// message says so, the game stays saved and playable, and nothing else breaks.
 #[test]
 fn a_worker_that_cannot_start_is_said_plainly_and_the_game_stays_saved() {
-    let dir = std::env::temp_dir().join(format!("spieltisch-no-worker-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&dist(), &dir);
-    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-        if entry.file_name().to_string_lossy().starts_with("spieltisch-worker") {
-            std::fs::remove_file(entry.path()).unwrap();
-        }
-    }
+    let dir = dist_without_worker("no-worker");
     let app = App::start_serving("computers-no-worker", "/tisch/", &dir);
     open(&app, TEST_BUDGET);
     start_with_seats(&app, "just4fun", Some(2), &["kind-hard", "kind-person"], &[]);

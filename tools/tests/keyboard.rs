@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use serde_json::Value;
-use spieltisch_tools::webdriver::{KEY_DOWN, KEY_ENTER, KEY_LEFT, KEY_RIGHT, KEY_SPACE, KEY_TAB, KEY_UP};
+use spieltisch_tools::webdriver::{KEY_ENTER, KEY_SPACE, KEY_TAB};
 
 #[track_caller]
 fn press(app: &App, keys: &[&str]) {
@@ -44,32 +44,6 @@ fn tab_to(app: &App, css: &str) {
         press(app, &[KEY_TAB]);
     }
     panic!("Tab never reached {css}");
-}
-
-/// Index of the focused item among `items`, -1 if none has focus.
-fn focused_index(app: &App, items: &str) -> i64 {
-    app.b
-        .execute("return [...document.querySelectorAll(arguments[0])].indexOf(document.activeElement);", vec![items.into()])
-        .ctx("focused index")
-        .as_i64()
-        .unwrap_or(-1)
-}
-
-/// Moves the focus from the focused item to item `to` of a grid `cols` wide with arrow keys,
-/// and checks it arrived (and that exactly one item of the grid is a tab stop).
-#[track_caller]
-fn arrow_to(app: &App, items: &str, cols: usize, to: usize) {
-    let from = focused_index(app, items);
-    assert!(from >= 0, "the focus is not on {items}");
-    let from = from as usize;
-    let (dr, dc) = ((to / cols) as i64 - (from / cols) as i64, (to % cols) as i64 - (from % cols) as i64);
-    let mut keys = Vec::new();
-    keys.extend(std::iter::repeat_n(if dr > 0 { KEY_DOWN } else { KEY_UP }, dr.unsigned_abs() as usize));
-    keys.extend(std::iter::repeat_n(if dc > 0 { KEY_RIGHT } else { KEY_LEFT }, dc.unsigned_abs() as usize));
-    press(app, &keys);
-    assert_eq!(focused_index(app, items), to as i64, "arrows from {from} to {to} ({keys:?})");
-    let stops = app.js(&format!("return document.querySelectorAll('{items}[tabindex=\"0\"]').length;"));
-    assert_eq!(stops, 1, "one tab stop on the board");
 }
 
 fn live(app: &App) -> String {

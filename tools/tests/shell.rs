@@ -224,22 +224,6 @@ fn wait_focus(app: &App, css: &str) {
     app.b.wait_until(T, &format!("focus on {css}"), |_| Ok(focus_is(app, css).then_some(()))).ctx("focus");
 }
 
-/// Index of the focused one among `items`, -1 if none.
-fn focused_index(app: &App, items: &str) -> i64 {
-    app.b.execute("return [...document.querySelectorAll(arguments[0])].indexOf(document.activeElement);", vec![items.into()]).ctx("index").as_i64().unwrap_or(-1)
-}
-
-/// Arrows from the focused item to item `to` of a grid `cols` wide.
-fn arrow_to(app: &App, items: &str, cols: usize, to: usize) {
-    let from = focused_index(app, items);
-    assert!(from >= 0, "the focus is on {items}");
-    let from = from as usize;
-    let (dr, dc) = ((to / cols) as i64 - (from / cols) as i64, (to % cols) as i64 - (from % cols) as i64);
-    let mut keys = Vec::new();
-    keys.extend(std::iter::repeat_n(if dr > 0 { KEY_DOWN } else { KEY_UP }, dr.unsigned_abs() as usize));
-    keys.extend(std::iter::repeat_n(if dc > 0 { KEY_RIGHT } else { KEY_LEFT }, dc.unsigned_abs() as usize));
-    press(app, &keys);
-}
 
 /// One person's move by keyboard; the group the focus was in when it was made.
 fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {

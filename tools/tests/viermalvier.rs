@@ -397,14 +397,7 @@ fn take_back_is_allowed_by_a_computer() {
     use spieltisch::engine::viermalvier::{Options, View, VierMalVier};
     use spieltisch::engine::Game;
     use spieltisch::session::{AnySession, SeatKind, Session};
-    let dir = std::env::temp_dir().join(format!("spieltisch-vv-no-worker-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&dist(), &dir);
-    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-        if entry.file_name().to_string_lossy().starts_with("spieltisch-worker") {
-            std::fs::remove_file(entry.path()).unwrap();
-        }
-    }
+    let dir = dist_without_worker("vv-no-worker");
     let app = App::start_serving("vv_take_back_computer", "/spiele/", &dir);
     let options = Options { profi: true, view: View::Open, ..Options::default() };
     let bad_stone_of_0 = |s: &Session<VierMalVier>| s.state.take_back_allowed() && s.state.last_stone().is_some_and(|(p, _)| p == 0);

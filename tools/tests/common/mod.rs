@@ -633,3 +633,43 @@ pub fn focused_attr(app: &App, name: &str) -> Option<String> {
 pub fn live_text(app: &App) -> String {
     app.js("return document.querySelector('[data-test=live]').textContent;").as_str().unwrap_or("").to_string()
 }
+
+/// Index of the focused item among `items`, -1 if none has focus.
+pub fn focused_index(app: &App, items: &str) -> i64 {
+    app.b
+        .execute("return [...document.querySelectorAll(arguments[0])].indexOf(document.activeElement);", vec![items.into()])
+        .ctx("focused index")
+        .as_i64()
+        .unwrap_or(-1)
+}
+
+/// Moves the focus from the focused item to item `to` of a grid `cols` wide with arrow keys,
+/// and checks it arrived (and that exactly one item of the grid is a tab stop).
+#[track_caller]
+pub fn arrow_to(app: &App, items: &str, cols: usize, to: usize) {
+    let from = focused_index(app, items);
+    assert!(from >= 0, "the focus is not on {items}");
+    let from = from as usize;
+    let (dr, dc) = ((to / cols) as i64 - (from / cols) as i64, (to % cols) as i64 - (from % cols) as i64);
+    let mut keys = Vec::new();
+    keys.extend(std::iter::repeat_n(if dr > 0 { spieltisch_tools::webdriver::KEY_DOWN } else { spieltisch_tools::webdriver::KEY_UP }, dr.unsigned_abs() as usize));
+    keys.extend(std::iter::repeat_n(if dc > 0 { spieltisch_tools::webdriver::KEY_RIGHT } else { spieltisch_tools::webdriver::KEY_LEFT }, dc.unsigned_abs() as usize));
+    press(app, &keys);
+    assert_eq!(focused_index(app, items), to as i64, "arrows from {from} to {to} ({keys:?})");
+    let stops = app.js(&format!("return document.querySelectorAll('{items}[tabindex=\"0\"]').length;"));
+    assert_eq!(stops, 1, "one tab stop on the board");
+}
+
+/// A copy of dist/ without the computer players' worker (as a deployment that lost its files):
+/// a computer then never moves by itself.
+pub fn dist_without_worker(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("spieltisch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&dist(), &dir);
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("spieltisch-worker") {
+            std::fs::remove_file(entry.path()).unwrap();
+        }
+    }
+    dir
+}
