@@ -67,6 +67,8 @@ fn save_as_is_a_modal_dialog() {
 fn a_confirmation_is_a_modal_dialog() {
     let app = App::start("dialog_confirm", "/spiele/");
     app.new_game(2);
+    // One move: a game never moved in is not kept.
+    play_placements(&app, 1, 5);
     let key = app.save_key().expect("a record");
     go_home(&app);
     app.click("[data-test=open-game] [data-test=slot-delete]");

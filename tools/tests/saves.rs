@@ -55,7 +55,7 @@ fn a_new_game_keeps_the_unfinished_one() {
     let place = app.b.attr(&app.wait("[data-test=slot]"), "data-place").ctx("place").unwrap_or_default();
     app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
     app.wait("[data-test=preview]");
-    app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
+    app.click("[data-test=place]");
     app.b.wait_until(T, "the card to lie", |_| Ok((stored_turn(&app, &ga_key) == Some(1)).then_some(()))).ctx("lay");
     go_home(&app);
 
