@@ -61,7 +61,14 @@ pub struct Answer {
 
 /// The request for seat `me` of `state`: a determinization for `me` (made with `seed`, which
 /// also seeds the bot), never the real state.
-pub fn request<G: Determinize>(id: u32, state: &G, me: PlayerIdx, level: Level, seed: u64, budget: Budget) -> Result<String, String> {
+pub fn request<G: Determinize>(
+    id: u32,
+    state: &G,
+    me: PlayerIdx,
+    level: Level,
+    seed: u64,
+    budget: Budget,
+) -> Result<String, String> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let view = state.determinize(me, &mut rng);
     let out = RequestOut { id, game: G::KIND.id(), me, level, seed, iterations: budget.iterations, view: &view };
@@ -122,7 +129,8 @@ where
     let view: G = serde_json::from_str(req.view.get()).map_err(|e| format!("unreadable position: {e}"))?;
     view.validate().map_err(|e| format!("impossible position: {e}"))?;
     let budget = Budget { iterations: req.iterations.min(100_000) };
-    let mv = crate::engine::bots::choose(&view, req.me, req.level, req.seed, budget).ok_or_else(|| "no move for this seat".to_string())?;
+    let mv = crate::engine::bots::choose(&view, req.me, req.level, req.seed, budget)
+        .ok_or_else(|| "no move for this seat".to_string())?;
     serde_json::to_string(&mv).map_err(|e| e.to_string())
 }
 
@@ -177,7 +185,10 @@ mod tests {
         // A view that breaks the rules is refused, not searched.
         let text = request(5, &g, me, Level::Hard, 7, Budget::TEST).unwrap().replace("\"players\":3", "\"players\":9");
         assert!(parse_reply(&answer(&text, || 0.0)).unwrap().mv.is_err());
-        assert_eq!(parse_reply(&answer(&request(12, &g, me, Level::Easy, 1, Budget::TEST).unwrap(), || 0.0)).map(|a| a.id), Some(12));
+        assert_eq!(
+            parse_reply(&answer(&request(12, &g, me, Level::Easy, 1, Budget::TEST).unwrap(), || 0.0)).map(|a| a.id),
+            Some(12)
+        );
         assert_eq!(parse_move::<Just4Fun>("nonsense"), None);
         assert_eq!(parse_reply("ready"), None);
         assert_eq!(parse_reply(READY), None);

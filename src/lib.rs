@@ -3,12 +3,12 @@
 //! `engine` holds the pure rules (no UI, no browser); `ui` is the Leptos layer, built only for
 //! the browser target.
 pub mod computer;
+pub mod decimal;
 pub mod engine;
+pub mod lang;
 pub mod records;
 pub mod saves;
 pub mod session;
-pub mod decimal;
-pub mod lang;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

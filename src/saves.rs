@@ -259,7 +259,9 @@ impl<S: Store> Saves<S> {
             list.push(Entry { name: name.to_string(), save });
         }
         // Newest first; unreadable ones on top, where they are noticed.
-        crate::engine::sort::sort_stable_by(&mut list, |a, b| b.saved_at().total_cmp(&a.saved_at()).then_with(|| a.name.cmp(&b.name)));
+        crate::engine::sort::sort_stable_by(&mut list, |a, b| {
+            b.saved_at().total_cmp(&a.saved_at()).then_with(|| a.name.cmp(&b.name))
+        });
         Ok(list)
     }
 
@@ -319,7 +321,8 @@ impl<S: Store> Saves<S> {
             return Err(WriteError::Conflict(conflict));
         }
         let rev = known.rev + 1;
-        let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev }).map_err(|_| WriteError::Encode)?;
+        let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev })
+            .map_err(|_| WriteError::Encode)?;
         self.store.set(&self.game_key(id), &json)?;
         if game.is_over() {
             for other in self.games()? {
@@ -369,7 +372,8 @@ impl<S: Store> Saves<S> {
     /// the name used.
     pub fn write_slot(&self, name: &str, game: &AnySession, now: f64) -> Result<String, WriteError> {
         let name = session::clean_name(name);
-        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id: "", rev: 0 }).map_err(|_| WriteError::Encode)?;
+        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id: "", rev: 0 })
+            .map_err(|_| WriteError::Encode)?;
         self.store.set(&self.slot_key(&name), &json)?;
         Ok(name)
     }
@@ -466,10 +470,7 @@ mod tests {
     }
 
     fn game(seed: u64, moves: usize) -> AnySession {
-        let seats = vec![
-            Seat::person("Anna", PlayerColor::Red),
-            Seat::person("Ben", PlayerColor::Green),
-        ];
+        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Green)];
         let mut s = Session::<Just4Fun>::new(seats, Options::default(), seed).unwrap();
         for _ in 0..moves {
             let Some(mv) = s.state.legal_moves().into_iter().next() else { break };
@@ -569,7 +570,11 @@ mod tests {
         }
         assert_eq!(a.check_game("g", wrote_a), Ok(Some(Conflict::Changed)), "A's move was replaced: A must say so");
         assert_eq!(b.check_game("g", wrote_b), Ok(None), "B's write is the stored one");
-        assert_eq!(a.write_game("g", wrote_a, &game(1, 4), 3.0), Err(WriteError::Conflict(Conflict::Changed)), "A never writes over B's move");
+        assert_eq!(
+            a.write_game("g", wrote_a, &game(1, 4), 3.0),
+            Err(WriteError::Conflict(Conflict::Changed)),
+            "A never writes over B's move"
+        );
         assert_eq!(b.write_game("g", wrote_b, &other_game(1, 4), 3.0).map(|k| k.rev), Ok(3));
     }
 
@@ -645,7 +650,11 @@ mod tests {
         // tab's move, and not overwritten.
         for damage in ["{ kaputt", "{}", "[1,2]", ""] {
             map.data.borrow_mut().insert(s.game_key("ok"), damage.into());
-            assert_eq!(s.write_game("ok", ok, &game(1, 3), 3.0), Err(WriteError::Conflict(Conflict::Damaged)), "{damage:?}");
+            assert_eq!(
+                s.write_game("ok", ok, &game(1, 3), 3.0),
+                Err(WriteError::Conflict(Conflict::Damaged)),
+                "{damage:?}"
+            );
             assert_eq!(map.data.borrow()[&s.game_key("ok")], damage);
         }
     }
@@ -669,8 +678,10 @@ mod tests {
     #[test]
     fn legacy_saves_are_adopted_once_and_kept() {
         let map = Map::default();
-        let old_game = session::to_json(&game(3, 5), SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 0 }).unwrap();
-        let old_slot = session::to_json(&game(4, 6), SaveMeta { name: "Abend", saved_at: 1.0, id: "", rev: 0 }).unwrap();
+        let old_game =
+            session::to_json(&game(3, 5), SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 0 }).unwrap();
+        let old_slot =
+            session::to_json(&game(4, 6), SaveMeta { name: "Abend", saved_at: 1.0, id: "", rev: 0 }).unwrap();
         map.data.borrow_mut().insert("spieltisch.autosave".into(), old_game.clone());
         map.data.borrow_mut().insert("spieltisch.slot.Abend".into(), old_slot);
         map.data.borrow_mut().insert("spieltisch.records".into(), "{}".into());

@@ -160,7 +160,13 @@ impl<G: Game> Session<G> {
     /// Rebuilds a session from what a save must hold: the seats, the game's options and seed,
     /// and its log. Every logged move is replayed and must do exactly what the log says; the
     /// hints must fit the game. The position is the replay's, so it needs no checking of its own.
-    pub fn replay(seats: Vec<Seat>, options: G::Options, seed: u64, log: Vec<G::Event>, hints: Vec<HintUse>) -> Result<Self, Damage> {
+    pub fn replay(
+        seats: Vec<Seat>,
+        options: G::Options,
+        seed: u64,
+        log: Vec<G::Event>,
+        hints: Vec<HintUse>,
+    ) -> Result<Self, Damage> {
         let mut session = Session::<G>::new(seats, options, seed).map_err(|_| Damage::Setup)?;
         for (i, event) in log.into_iter().enumerate() {
             match session.state.apply(&G::event_move(&event)) {
@@ -180,7 +186,13 @@ impl<G: Game> Session<G> {
     /// exactly its log and state.
     pub fn check(&self) -> Result<(), Damage> {
         let state = &self.state;
-        let replayed = Session::<G>::replay(self.seats.clone(), state.options().clone(), state.seed(), self.log.clone(), self.hints.clone())?;
+        let replayed = Session::<G>::replay(
+            self.seats.clone(),
+            state.options().clone(),
+            state.seed(),
+            self.log.clone(),
+            self.hints.clone(),
+        )?;
         if replayed.state != *state {
             return Err(Damage::Position);
         }
@@ -386,7 +398,9 @@ impl Damage {
 impl std::fmt::Display for Damage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Damage::Unreadable { line, column } => write!(f, "a part is missing or of the wrong kind (line {line}, column {column})"),
+            Damage::Unreadable { line, column } => {
+                write!(f, "a part is missing or of the wrong kind (line {line}, column {column})")
+            }
             Damage::Format => f.write_str("no known format version"),
             Damage::Header => f.write_str("no rules version, id or revision"),
             Damage::HeaderMismatch => f.write_str("the header's move count or end does not match the game"),
@@ -415,7 +429,9 @@ impl std::fmt::Display for LoadError {
             LoadError::TooLarge { bytes } => write!(f, "the file is too large ({bytes} bytes)"),
             LoadError::NotJson => f.write_str("the file is not readable (damaged or cut off)"),
             LoadError::Foreign => f.write_str("this is not a Spieltisch save"),
-            LoadError::Newer { found, supported } => write!(f, "saved in format {found}; this version reads up to {supported}"),
+            LoadError::Newer { found, supported } => {
+                write!(f, "saved in format {found}; this version reads up to {supported}")
+            }
             LoadError::NewerRules { game, found, supported } => {
                 write!(f, "{} rules data version {found}; this version knows up to {supported}", game.id())
             }
@@ -566,10 +582,7 @@ pub fn from_json(text: &str) -> Result<Save, LoadError> {
     if probe.app.as_ref().map(|a| a.get()) != Some("\"spieltisch\"") {
         return Err(LoadError::Foreign);
     }
-    let schema = probe
-        .schema
-        .and_then(|s| s.get().parse::<u64>().ok())
-        .ok_or(LoadError::Damaged(Damage::Format))?;
+    let schema = probe.schema.and_then(|s| s.get().parse::<u64>().ok()).ok_or(LoadError::Damaged(Damage::Format))?;
     if schema > u64::from(SCHEMA_VERSION) {
         return Err(LoadError::Newer { found: schema, supported: SCHEMA_VERSION });
     }
@@ -706,7 +719,9 @@ pub fn clean_seats(seats: &mut [Seat]) {
     for i in 1..seats.len() {
         if seats[..i].iter().any(|s| s.name == seats[i].name) {
             let base = seats[i].name.clone();
-            if let Some(name) = (2..100).map(|n| with_suffix(&base, &format!(" {n}"))).find(|n| seats.iter().all(|s| s.name != *n)) {
+            if let Some(name) =
+                (2..100).map(|n| with_suffix(&base, &format!(" {n}"))).find(|n| seats.iter().all(|s| s.name != *n))
+            {
                 seats[i].name = name;
             }
         }
@@ -738,18 +753,15 @@ mod tests {
     }
 
     use super::*;
-    use serde_json::Value;
     use crate::engine::just4fun::Options;
+    use serde_json::Value;
 
     fn meta(name: &str) -> SaveMeta<'_> {
         SaveMeta { name, saved_at: 1.0, id: "", rev: 0 }
     }
 
     fn sample() -> AnySession {
-        let seats = vec![
-            Seat::person("Anna", PlayerColor::Red),
-            Seat::person("Ben", PlayerColor::Yellow),
-        ];
+        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
         let mut s = Session::<Just4Fun>::new(seats, Options::default(), 7).expect("2 players is a valid setup");
         for _ in 0..5 {
             let mv = s.state.legal_moves()[0].clone();

@@ -77,7 +77,12 @@ where
     let medium = |g: &G, me: PlayerIdx, seed: u64| choose(g, me, Level::Medium, seed, Budget::TEST);
     let hard = |g: &G, me: PlayerIdx, seed: u64| choose(g, me, Level::Hard, seed, Budget::TEST);
     let differ = unfair_choices::<G>(rng, max_moves, setup, &[("easy", &easy), ("medium", &medium), ("hard", &hard)]);
-    assert_eq!(differ, vec![0, 0, 0], "{:?}: a level chose differently from the real state than from what its seat sees", G::KIND);
+    assert_eq!(
+        differ,
+        vec![0, 0, 0],
+        "{:?}: a level chose differently from the real state than from what its seat sees",
+        G::KIND
+    );
 }
 
 #[test]
@@ -254,7 +259,11 @@ fn medium_takes_an_immediate_just4fun_win() {
         let mv = choose(real, me, Level::Medium, rng.random(), Budget::TEST).expect("a move");
         let mut next = real.clone();
         next.apply(&mv).expect("the move applies");
-        assert_eq!(next.outcome(), Some(Outcome::Winners(vec![me])), "{label}: Medium missed the four-row and played {mv:?}");
+        assert_eq!(
+            next.outcome(),
+            Some(Outcome::Winners(vec![me])),
+            "{label}: Medium missed the four-row and played {mv:?}"
+        );
     });
     assert!(found >= 30, "only {found} positions with an immediate win");
 }
@@ -321,11 +330,19 @@ fn sudoku_table_rules_medium_and_hard_keep_the_rule() {
                     let mv = choose(&g, me, level, rng.random(), Budget::TEST).expect("a move");
                     match mv {
                         sudoku::Move::CannotPlace => {
-                            assert!(fields.is_empty(), "{label}, turn {}: {level:?} claimed although {fields:?} fit", g.turn());
+                            assert!(
+                                fields.is_empty(),
+                                "{label}, turn {}: {level:?} claimed although {fields:?} fit",
+                                g.turn()
+                            );
                             claims += 1;
                         }
                         sudoku::Move::Place { cell } => {
-                            assert!(fields.contains(&cell), "{label}, turn {}: {level:?} broke the Sudoku rule on {cell}", g.turn());
+                            assert!(
+                                fields.contains(&cell),
+                                "{label}, turn {}: {level:?} broke the Sudoku rule on {cell}",
+                                g.turn()
+                            );
                             places += 1;
                         }
                         other => panic!("{label}: {level:?} played {other:?}"),

@@ -20,7 +20,7 @@ use rand_pcg::Pcg64Mcg;
 use spieltisch::engine::gutangelegt::GutAngelegt;
 use spieltisch::engine::just4fun::{self, Just4Fun};
 use spieltisch::engine::sudoku::{self, Mode, Sudoku};
-use spieltisch::engine::viermalvier::{self, View, VierMalVier};
+use spieltisch::engine::viermalvier::{self, VierMalVier, View};
 use spieltisch::engine::{Determinize, Game, PlayerIdx};
 
 mod common;
@@ -40,7 +40,8 @@ fn play_out<G: Game>(mut g: G, rng: &mut Pcg64Mcg, label: &str) {
             return;
         }
         let legal = g.legal_moves();
-        let mv = legal.choose(rng).unwrap_or_else(|| panic!("{label}: no legal move while {:?} is to move", g.to_move()));
+        let mv =
+            legal.choose(rng).unwrap_or_else(|| panic!("{label}: no legal move while {:?} is to move", g.to_move()));
         if let Err(e) = g.apply(mv) {
             panic!("{label}: in the determinization the legal move {mv:?} was refused: {e:?}");
         }
@@ -55,7 +56,11 @@ fn check<G: Determinize>(real: &G, observer: PlayerIdx, play_on: bool, rng: &mut
     if let Err(e) = d.validate() {
         panic!("{label}: the determinization does not validate: {e}\nreal: {real:?}\ndeterminized: {d:?}");
     }
-    assert_eq!(d.observation(observer), real.observation(observer), "{label}: the observer can tell the determinization apart");
+    assert_eq!(
+        d.observation(observer),
+        real.observation(observer),
+        "{label}: the observer can tell the determinization apart"
+    );
     assert_eq!(d.to_move(), real.to_move(), "{label}: another player to move");
     if real.to_move() == Some(observer) {
         assert_eq!(d.legal_moves(), real.legal_moves(), "{label}: the mover sees other choices");
@@ -89,7 +94,12 @@ impl Share {
     fn assert_at_least(&self, what: &str, min_cases: usize, share: f64) {
         assert!(self.cases >= min_cases, "{what}: only {} positions with something hidden", self.cases);
         let got = self.differ as f64 / self.cases as f64;
-        assert!(got >= share, "{what}: resampled in only {} of {} positions ({got:.2} < {share})", self.differ, self.cases);
+        assert!(
+            got >= share,
+            "{what}: resampled in only {} of {} positions ({got:.2} < {share})",
+            self.differ,
+            self.cases
+        );
     }
 }
 
@@ -109,27 +119,21 @@ fn field<G: Game>(g: &G, name: &str) -> serde_json::Value {
 fn just4fun_determinizations_are_fair() {
     let mut rng = Pcg64Mcg::seed_from_u64(0x4_f00d);
     let (mut hands, mut draw, mut seeds) = (Share::default(), Share::default(), Share::default());
-    let tries = positions::<Just4Fun>(
-        POSITIONS,
-        &mut rng,
-        90,
-        j4f_setup,
-        |real, rng, label| {
-            let observer = rng.random_range(0..real.player_count());
-            let d = check(real, observer, true, rng, label);
-            let mover = real.to_move().unwrap_or(0);
-            check(real, mover, false, rng, label);
-            let others: Vec<PlayerIdx> = (0..real.player_count()).filter(|&p| p != observer).collect();
-            let unseen = others.iter().flat_map(|&p| real.hand(p).iter().copied()).chain(real.draw_pile().iter().copied());
-            if distinct(unseen) >= 2 && others.iter().any(|&p| !real.hand(p).is_empty()) {
-                hands.add(others.iter().any(|&p| d.hand(p) != real.hand(p)));
-            }
-            if distinct(real.draw_pile().iter().copied()) >= 2 {
-                draw.add(d.draw_pile() != real.draw_pile());
-            }
-            seeds.add(d.seed() != real.seed());
-        },
-    );
+    let tries = positions::<Just4Fun>(POSITIONS, &mut rng, 90, j4f_setup, |real, rng, label| {
+        let observer = rng.random_range(0..real.player_count());
+        let d = check(real, observer, true, rng, label);
+        let mover = real.to_move().unwrap_or(0);
+        check(real, mover, false, rng, label);
+        let others: Vec<PlayerIdx> = (0..real.player_count()).filter(|&p| p != observer).collect();
+        let unseen = others.iter().flat_map(|&p| real.hand(p).iter().copied()).chain(real.draw_pile().iter().copied());
+        if distinct(unseen) >= 2 && others.iter().any(|&p| !real.hand(p).is_empty()) {
+            hands.add(others.iter().any(|&p| d.hand(p) != real.hand(p)));
+        }
+        if distinct(real.draw_pile().iter().copied()) >= 2 {
+            draw.add(d.draw_pile() != real.draw_pile());
+        }
+        seeds.add(d.seed() != real.seed());
+    });
     eprintln!("just4fun: {POSITIONS} positions from {tries} games; other hands {hands:?}; draw pile {draw:?}; seeds {seeds:?}");
     hands.assert_at_least("just 4 fun, other hands", 500, 0.5);
     draw.assert_at_least("just 4 fun, draw pile", 500, 0.5);
@@ -140,27 +144,21 @@ fn just4fun_determinizations_are_fair() {
 fn gutangelegt_determinizations_are_fair() {
     let mut rng = Pcg64Mcg::seed_from_u64(0x6a7);
     let (mut hands, mut draw, mut seeds) = (Share::default(), Share::default(), Share::default());
-    let tries = positions::<GutAngelegt>(
-        POSITIONS,
-        &mut rng,
-        47,
-        ga_setup,
-        |real, rng, label| {
-            let observer = rng.random_range(0..real.player_count());
-            let d = check(real, observer, true, rng, label);
-            let mover = real.to_move().unwrap_or(0);
-            check(real, mover, false, rng, label);
-            let others: Vec<PlayerIdx> = (0..real.player_count()).filter(|&p| p != observer).collect();
-            let unseen = real.draw_len() + others.iter().map(|&p| real.hand(p).len()).sum::<usize>();
-            if unseen >= 2 && others.iter().any(|&p| !real.hand(p).is_empty()) {
-                hands.add(others.iter().any(|&p| d.hand(p) != real.hand(p)));
-            }
-            if real.draw_len() >= 2 {
-                draw.add(field(&d, "draw") != field(real, "draw"));
-            }
-            seeds.add(d.seed() != real.seed());
-        },
-    );
+    let tries = positions::<GutAngelegt>(POSITIONS, &mut rng, 47, ga_setup, |real, rng, label| {
+        let observer = rng.random_range(0..real.player_count());
+        let d = check(real, observer, true, rng, label);
+        let mover = real.to_move().unwrap_or(0);
+        check(real, mover, false, rng, label);
+        let others: Vec<PlayerIdx> = (0..real.player_count()).filter(|&p| p != observer).collect();
+        let unseen = real.draw_len() + others.iter().map(|&p| real.hand(p).len()).sum::<usize>();
+        if unseen >= 2 && others.iter().any(|&p| !real.hand(p).is_empty()) {
+            hands.add(others.iter().any(|&p| d.hand(p) != real.hand(p)));
+        }
+        if real.draw_len() >= 2 {
+            draw.add(field(&d, "draw") != field(real, "draw"));
+        }
+        seeds.add(d.seed() != real.seed());
+    });
     eprintln!("gutangelegt: {POSITIONS} positions from {tries} games; other hands {hands:?}; draw pile {draw:?}; seeds {seeds:?}");
     hands.assert_at_least("gut angelegt, other hands", 500, 0.5);
     draw.assert_at_least("gut angelegt, draw pile", 500, 0.5);
@@ -246,38 +244,32 @@ fn viermalvier_determinizations_are_fair() {
     let mut rng = Pcg64Mcg::seed_from_u64(0x44);
     let (mut far, mut seeds) = (Share::default(), Share::default());
     let (mut hidden_running, mut several_worlds, mut profi) = (0, 0, 0);
-    let tries = positions::<VierMalVier>(
-        VMV_POSITIONS,
-        &mut rng,
-        40,
-        vmv_setup,
-        |real, rng, label| {
-            let observer = rng.random_range(0..2);
-            let d = check(real, observer, true, rng, label);
-            let mover = real.to_move().unwrap_or(0);
-            check(real, mover, false, rng, label);
-            profi += usize::from(real.options().profi);
-            seeds.add(d.seed() != real.seed());
-            let walls = real.consistent_walls(observer);
-            assert!(walls.contains(&real.wall().to_vec()), "{label}: the real wall is not among the consistent ones");
-            let open = real.options().view == View::Open || real.end().is_some();
-            if open {
-                assert_eq!(d.wall(), real.wall(), "{label}: nothing is hidden, yet the wall changed");
-                assert_eq!(walls.len(), 1);
-                return;
-            }
-            hidden_running += 1;
-            // Seen from the observer: the own side and every top stone stay exactly.
-            assert_eq!(d.view_of(observer), real.view_of(observer), "{label}: the own side changed");
-            for (a, b) in d.wall().iter().zip(real.wall()) {
-                assert_eq!(a.last(), b.last(), "{label}: a topmost stone changed");
-            }
-            if walls.len() >= 2 {
-                several_worlds += 1;
-                far.add(d.view_of(1 - observer) != real.view_of(1 - observer));
-            }
-        },
-    );
+    let tries = positions::<VierMalVier>(VMV_POSITIONS, &mut rng, 40, vmv_setup, |real, rng, label| {
+        let observer = rng.random_range(0..2);
+        let d = check(real, observer, true, rng, label);
+        let mover = real.to_move().unwrap_or(0);
+        check(real, mover, false, rng, label);
+        profi += usize::from(real.options().profi);
+        seeds.add(d.seed() != real.seed());
+        let walls = real.consistent_walls(observer);
+        assert!(walls.contains(&real.wall().to_vec()), "{label}: the real wall is not among the consistent ones");
+        let open = real.options().view == View::Open || real.end().is_some();
+        if open {
+            assert_eq!(d.wall(), real.wall(), "{label}: nothing is hidden, yet the wall changed");
+            assert_eq!(walls.len(), 1);
+            return;
+        }
+        hidden_running += 1;
+        // Seen from the observer: the own side and every top stone stay exactly.
+        assert_eq!(d.view_of(observer), real.view_of(observer), "{label}: the own side changed");
+        for (a, b) in d.wall().iter().zip(real.wall()) {
+            assert_eq!(a.last(), b.last(), "{label}: a topmost stone changed");
+        }
+        if walls.len() >= 2 {
+            several_worlds += 1;
+            far.add(d.view_of(1 - observer) != real.view_of(1 - observer));
+        }
+    });
     eprintln!(
         "viermalvier: {VMV_POSITIONS} positions from {tries} games ({hidden_running} hidden and running, {several_worlds} with several consistent walls, {profi} profi); far side {far:?}; seeds {seeds:?}"
     );
@@ -362,8 +354,12 @@ fn viermalvier_consistent_walls_match_a_brute_force_recount() {
             continue;
         }
         let observer = rng.random_range(0..2);
-        let spots: Vec<(usize, usize)> =
-            g.wall().iter().enumerate().flat_map(|(c, col)| (0..col.len().saturating_sub(1)).map(move |r| (c, r))).collect();
+        let spots: Vec<(usize, usize)> = g
+            .wall()
+            .iter()
+            .enumerate()
+            .flat_map(|(c, col)| (0..col.len().saturating_sub(1)).map(move |r| (c, r)))
+            .collect();
         let mut free: Vec<u8> = spots.iter().map(|&(c, r)| g.wall()[c][r].stone).collect();
         let mut out = Vec::new();
         search(&g, observer, &spots, &mut free, &mut g.wall().to_vec(), &mut out);

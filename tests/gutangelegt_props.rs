@@ -258,7 +258,8 @@ fn all_lines(grid: &[Vec<Option<u8>>]) -> Vec<(Line, Vec<(usize, usize)>)> {
                     len += 1;
                 }
                 if len >= 3 {
-                    let fields: Vec<(usize, usize)> = (0..len).map(|k| ((x + dx * k) as usize, (y + dy * k) as usize)).collect();
+                    let fields: Vec<(usize, usize)> =
+                        (0..len).map(|k| ((x + dx * k) as usize, (y + dy * k) as usize)).collect();
                     out.push((normal(fields[0], fields[fields.len() - 1]), fields));
                 }
             }
@@ -335,7 +336,9 @@ fn wrong_claim(r: &mut Pcg64Mcg, correct: &[Line], elsewhere: &[Line], new_field
             let n = dx.abs().max(dy.abs());
             let (sx, sy) = (dx / n, dy / n);
             let step = if r.random_bool(0.5) { 1 } else { -1 };
-            let shift = |p: (usize, usize), k: i32| ((p.0 as i32 + sx * k).max(0) as usize, (p.1 as i32 + sy * k).max(0) as usize);
+            let shift = |p: (usize, usize), k: i32| {
+                ((p.0 as i32 + sx * k).max(0) as usize, (p.1 as i32 + sy * k).max(0) as usize)
+            };
             if r.random_bool(0.5) {
                 Line { from: shift(l.from, -step), to: l.to }
             } else {
@@ -391,7 +394,8 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
         let hand = g.hand(player).to_vec();
         // legal_moves: every card of the hand, both ways up, at every open place.
         let legal = g.legal_moves();
-        let keys: HashSet<(u8, bool, Place)> = legal.iter().map(|Move::Lay { card, turned, place, .. }| (*card, *turned, *place)).collect();
+        let keys: HashSet<(u8, bool, Place)> =
+            legal.iter().map(|Move::Lay { card, turned, place, .. }| (*card, *turned, *place)).collect();
         assert_eq!(keys.len(), legal.len(), "a move listed twice");
         assert_eq!(keys.len(), hand.len() * 2 * places.len());
         assert!(keys.iter().all(|(c, _, p)| hand.contains(c) && places.contains(p)));
@@ -408,7 +412,12 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
             expect_refused(&mut g, &mv, RuleError::NotInHand { card });
             stats.not_in_hand += 1;
             let not_offered: Vec<Place> = ALL_PLACES.iter().copied().filter(|p| !places.contains(p)).collect();
-            let mv = Move::Lay { card: *hand.choose(&mut r).unwrap(), turned: r.random(), place: *not_offered.choose(&mut r).unwrap(), claims: vec![] };
+            let mv = Move::Lay {
+                card: *hand.choose(&mut r).unwrap(),
+                turned: r.random(),
+                place: *not_offered.choose(&mut r).unwrap(),
+                claims: vec![],
+            };
             expect_refused(&mut g, &mv, RuleError::NoSuchPlace);
             stats.no_such_place += 1;
         }
@@ -419,7 +428,8 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
         let at = after.lay((card, turned), place);
         let new_fields: Vec<(usize, usize)> = (0..3).map(|k| (at.0, at.1 + k)).collect();
         let through_new = |table: &[(Line, Vec<(usize, usize)>)]| -> Vec<Line> {
-            let mut lines: Vec<Line> = table.iter().filter(|(_, f)| f.iter().any(|p| new_fields.contains(p))).map(|(l, _)| *l).collect();
+            let mut lines: Vec<Line> =
+                table.iter().filter(|(_, f)| f.iter().any(|p| new_fields.contains(p))).map(|(l, _)| *l).collect();
             lines.sort_unstable();
             lines
         };
@@ -476,7 +486,8 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
             }
         };
         let corrected: Vec<Line> = wrong.map(|w| normal(w.from, w.to)).into_iter().collect();
-        let mut claimed: Vec<Line> = claims.iter().map(|l| normal(l.from, l.to)).filter(|l| !corrected.contains(l)).collect();
+        let mut claimed: Vec<Line> =
+            claims.iter().map(|l| normal(l.from, l.to)).filter(|l| !corrected.contains(l)).collect();
         claimed.sort_unstable();
 
         let ev = g.apply(&Move::Lay { card, turned, place, claims }).unwrap();
@@ -507,7 +518,20 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
         let scored = if announce { claimed } else { correct.clone() };
         let missed: Vec<Line> = correct.iter().copied().filter(|l| !scored.contains(l)).collect();
         let want_points: u32 = scored.iter().map(|&l| points(l)).sum();
-        assert_eq!(ev, Event::Laid { player, card, turned, place, at, lines: scored, missed: missed.clone(), corrected, points: want_points });
+        assert_eq!(
+            ev,
+            Event::Laid {
+                player,
+                card,
+                turned,
+                place,
+                at,
+                lines: scored,
+                missed: missed.clone(),
+                corrected,
+                points: want_points
+            }
+        );
         earned[player] += want_points;
         for (p, &e) in earned.iter().enumerate() {
             assert_eq!(g.score(p), e, "score of {p}");

@@ -60,12 +60,8 @@ fn compute_runs() -> Vec<[usize; 4]> {
         for c in 0..6i32 {
             for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                 let cells: Vec<(i32, i32)> = (0..4).map(|k| (r + k * dr, c + k * dc)).collect();
-                if cells
-                    .iter()
-                    .all(|&(a, b)| (0..6).contains(&a) && (0..6).contains(&b))
-                {
-                    let idx: Vec<usize> =
-                        cells.iter().map(|&(a, b)| (a * 6 + b) as usize).collect();
+                if cells.iter().all(|&(a, b)| (0..6).contains(&a) && (0..6).contains(&b)) {
+                    let idx: Vec<usize> = cells.iter().map(|&(a, b)| (a * 6 + b) as usize).collect();
                     runs.push([idx[0], idx[1], idx[2], idx[3]]);
                 }
             }
@@ -75,15 +71,10 @@ fn compute_runs() -> Vec<[usize; 4]> {
 }
 
 fn is_straight_run(line: &[usize; 4]) -> bool {
-    let rc: Vec<(i32, i32)> = line
-        .iter()
-        .map(|&c| ((c / 6) as i32, (c % 6) as i32))
-        .collect();
+    let rc: Vec<(i32, i32)> = line.iter().map(|&c| ((c / 6) as i32, (c % 6) as i32)).collect();
     let d = (rc[1].0 - rc[0].0, rc[1].1 - rc[0].1);
-    matches!(
-        d,
-        (0, 1) | (1, 0) | (1, 1) | (1, -1) | (0, -1) | (-1, 0) | (-1, -1) | (-1, 1)
-    ) && (1..4).all(|k| (rc[k].0 - rc[k - 1].0, rc[k].1 - rc[k - 1].1) == d)
+    matches!(d, (0, 1) | (1, 0) | (1, 1) | (1, -1) | (0, -1) | (-1, 0) | (-1, -1) | (-1, 1))
+        && (1..4).all(|k| (rc[k].0 - rc[k - 1].0, rc[k].1 - rc[k - 1].1) == d)
 }
 
 /// Every distinct sub-multiset of 1..=4 cards of the hand, sorted ascending (by bit masks).
@@ -91,10 +82,7 @@ fn card_subsets(hand: &[u8]) -> Vec<Vec<u8>> {
     let n = hand.len().min(4);
     let mut out: Vec<Vec<u8>> = (1u32..(1 << n))
         .map(|mask| {
-            let mut v: Vec<u8> = (0..n)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| hand[i])
-                .collect();
+            let mut v: Vec<u8> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| hand[i]).collect();
             v.sort_unstable();
             v
         })
@@ -130,15 +118,13 @@ fn sort_moves(mut moves: Vec<Move>) -> Vec<Move> {
 
 fn is_sub_multiset(cards: &[u8], hand: &[u8]) -> bool {
     let mut left = hand.to_vec();
-    cards
-        .iter()
-        .all(|c| match left.iter().position(|h| h == c) {
-            Some(i) => {
-                left.swap_remove(i);
-                true
-            }
-            None => false,
-        })
+    cards.iter().all(|c| match left.iter().position(|h| h == c) {
+        Some(i) => {
+            left.swap_remove(i);
+            true
+        }
+        None => false,
+    })
 }
 
 /// The end scoring, recounted from the raw stone counts.
@@ -162,10 +148,7 @@ fn recount(g: &Just4Fun) -> (Vec<u32>, Outcome) {
         Outcome::Winners(tied)
     } else {
         let high = tied.iter().map(|&p| best_field[p]).max().unwrap();
-        let with_high: Vec<usize> = tied
-            .into_iter()
-            .filter(|&p| best_field[p] == high)
-            .collect();
+        let with_high: Vec<usize> = tied.into_iter().filter(|&p| best_field[p] == high).collect();
         if high > 0 && with_high.len() == 1 {
             Outcome::Winners(with_high)
         } else {
@@ -192,11 +175,7 @@ fn check_state(g: &Just4Fun) {
         assert_eq!(g.hand(p).len(), 4, "hands are always refilled");
         let board: u32 = (0..CELLS).map(|c| u32::from(count(g, c, p))).sum();
         assert!(g.supply(p) <= 20);
-        assert_eq!(
-            u32::from(g.supply(p)) + board + u32::from(g.boxed(p)),
-            20,
-            "player {p}"
-        );
+        assert_eq!(u32::from(g.supply(p)) + board + u32::from(g.boxed(p)), 20, "player {p}");
     }
     for cell in 0..CELLS {
         assert_eq!(g.stones_at(cell).len(), n);
@@ -215,13 +194,7 @@ fn check_state(g: &Just4Fun) {
 }
 
 /// Refused moves: each must return an error and leave the game exactly as `snapshot`.
-fn check_illegal(
-    g: &mut Just4Fun,
-    snapshot: &Just4Fun,
-    r: &mut Pcg64Mcg,
-    expected: &[Move],
-    stats: &mut Stats,
-) {
+fn check_illegal(g: &mut Just4Fun, snapshot: &Just4Fun, r: &mut Pcg64Mcg, expected: &[Move], stats: &mut Stats) {
     let p = snapshot.to_move().unwrap();
     let hand = snapshot.hand(p).to_vec();
     let mut refuse = |g: &mut Just4Fun, mv: Move, want: Option<RuleError>| {
@@ -241,23 +214,13 @@ fn check_illegal(
     refuse(g, Move::Play { cards: vec![] }, Some(RuleError::NoCards));
     let mut five = hand.clone();
     five.push(hand[0]);
-    refuse(
-        g,
-        Move::Play { cards: five },
-        Some(RuleError::TooManyCards { count: 5 }),
-    );
+    refuse(g, Move::Play { cards: five }, Some(RuleError::TooManyCards { count: 5 }));
 
     // One copy more of a card than the hand holds.
     let v = *hand.choose(r).unwrap();
     let have = hand.iter().filter(|&&c| c == v).count();
     if have < 4 {
-        refuse(
-            g,
-            Move::Play {
-                cards: vec![v; have + 1],
-            },
-            Some(RuleError::CardsNotInHand),
-        );
+        refuse(g, Move::Play { cards: vec![v; have + 1] }, Some(RuleError::CardsNotInHand));
     }
     // Random card lists: not in the hand → CardsNotInHand; in the hand but not a legal play → some error.
     for _ in 0..2 {
@@ -278,21 +241,13 @@ fn check_illegal(
         let mut shuffled = cards.clone();
         rand::seq::SliceRandom::shuffle(shuffled.as_mut_slice(), r);
         if sum > 36 {
-            refuse(
-                g,
-                Move::Play { cards: shuffled },
-                Some(RuleError::SumNotAField { sum }),
-            );
+            refuse(g, Move::Play { cards: shuffled }, Some(RuleError::SumNotAField { sum }));
         } else if let Some(cell) = cell_of(snapshot, sum).filter(|&c| is_blocked(snapshot, c, p)) {
             let result = g.apply(&Move::Play { cards: shuffled });
             match result {
                 Err(RuleError::Blocked { field, by }) => {
                     assert_eq!(u32::from(field), sum);
-                    assert!(
-                        by != p
-                            && u32::from(count(snapshot, cell, by))
-                                >= u32::from(count(snapshot, cell, p)) + 2
-                    );
+                    assert!(by != p && u32::from(count(snapshot, cell, by)) >= u32::from(count(snapshot, cell, p)) + 2);
                 }
                 other => panic!("blocked play gave {other:?}"),
             }
@@ -316,16 +271,7 @@ fn check_transition(before: &Just4Fun, mv: &Move, ev: &Event, after: &Just4Fun, 
     match (mv, ev) {
         (
             Move::Play { cards },
-            Event::Placed {
-                player,
-                cards: ev_cards,
-                field,
-                cell,
-                locked,
-                boxed,
-                win_line,
-                game_over,
-            },
+            Event::Placed { player, cards: ev_cards, field, cell, locked, boxed, win_line, game_over },
         ) => {
             assert_eq!(*player, p);
             let mut sorted = cards.clone();
@@ -340,8 +286,7 @@ fn check_transition(before: &Just4Fun, mv: &Move, ev: &Event, after: &Just4Fun, 
             // Lock: newly 2 ahead of everyone.
             let mine = count(after, *cell, p);
             let should_lock = before.locked_by(*cell).is_none()
-                && (0..n)
-                    .all(|q| q == p || u32::from(count(before, *cell, q)) + 2 <= u32::from(mine));
+                && (0..n).all(|q| q == p || u32::from(count(before, *cell, q)) + 2 <= u32::from(mine));
             assert_eq!(*locked, should_lock);
             if should_lock {
                 stats.locks += 1;
@@ -354,25 +299,16 @@ fn check_transition(before: &Just4Fun, mv: &Move, ev: &Event, after: &Just4Fun, 
                 for q in (0..n).filter(|&q| q != p) {
                     assert_eq!(count(after, *cell, q), 0);
                     assert_eq!(after.boxed(q), before.boxed(q) + count(before, *cell, q));
-                    assert_eq!(
-                        after.supply(q),
-                        before.supply(q),
-                        "boxed stones do not come back"
-                    );
+                    assert_eq!(after.supply(q), before.supply(q), "boxed stones do not come back");
                 }
             } else {
                 assert!(boxed.is_empty());
                 assert_eq!(after.locked_by(*cell), before.locked_by(*cell));
             }
             // Win: some run of four where the mover holds the majority everywhere.
-            let holder: Vec<Option<usize>> = (0..CELLS)
-                .map(|c| (0..n).find(|&q| holds_majority(after, c, q)))
-                .collect();
-            let has_run = |q: usize| {
-                all_runs()
-                    .iter()
-                    .any(|run| run.iter().all(|&c| holder[c] == Some(q)))
-            };
+            let holder: Vec<Option<usize>> =
+                (0..CELLS).map(|c| (0..n).find(|&q| holds_majority(after, c, q))).collect();
+            let has_run = |q: usize| all_runs().iter().any(|run| run.iter().all(|&c| holder[c] == Some(q)));
             let any_run = has_run(p);
             assert_eq!(win_line.is_some(), any_run);
             if let Some(line) = win_line {
@@ -392,14 +328,7 @@ fn check_transition(before: &Just4Fun, mv: &Move, ev: &Event, after: &Just4Fun, 
                 assert!((0..n).all(|q| after.supply(q) == 0));
             }
         }
-        (
-            Move::NewHand,
-            Event::NewHand {
-                player,
-                discarded,
-                game_over,
-            },
-        ) => {
+        (Move::NewHand, Event::NewHand { player, discarded, game_over }) => {
             stats.new_hands += 1;
             assert_eq!(*player, p);
             assert_eq!(discarded.as_slice(), before.hand(p));
@@ -432,10 +361,7 @@ fn check_end(g: &Just4Fun) {
             assert_eq!(g.final_scoring(), None);
         }
         None => {
-            assert!(
-                (0..g.player_count()).all(|p| g.supply(p) == 0),
-                "ended without win before all stones were used"
-            );
+            assert!((0..g.player_count()).all(|p| g.supply(p) == 0), "ended without win before all stones were used");
             let (sums, outcome) = recount(g);
             let scoring = g.final_scoring().expect("scoring after the last stone");
             assert_eq!(scoring.sums, sums);
@@ -460,18 +386,11 @@ fn play_one_game(players: usize, random_layout: bool, seed: u64, stats: &mut Sta
     let save_at = r.random_range(0..50u32);
     check_state(&g);
     while g.outcome().is_none() {
-        assert!(
-            g.turn() < MAX_MOVES,
-            "game {seed} with {players} players does not end"
-        );
+        assert!(g.turn() < MAX_MOVES, "game {seed} with {players} players does not end");
         let p = g.to_move().unwrap();
         let legal = g.legal_moves();
         let expected = expected_moves(&g, p);
-        assert_eq!(
-            sort_moves(legal.clone()),
-            expected,
-            "legal moves of player {p}"
-        );
+        assert_eq!(sort_moves(legal.clone()), expected, "legal moves of player {p}");
         let snapshot = g.clone();
 
         // A few other legal moves apply too.
@@ -482,9 +401,7 @@ fn play_one_game(players: usize, random_layout: bool, seed: u64, stats: &mut Sta
         check_illegal(&mut g, &snapshot, &mut r, &expected, stats);
 
         let mv = legal.choose(&mut r).unwrap().clone();
-        let ev = g
-            .apply(&mv)
-            .unwrap_or_else(|e| panic!("legal {mv:?} refused: {e}"));
+        let ev = g.apply(&mv).unwrap_or_else(|e| panic!("legal {mv:?} refused: {e}"));
         check_transition(&snapshot, &mv, &ev, &g, stats);
         check_state(&g);
         stats.moves += 1;
@@ -517,10 +434,7 @@ fn run(players: usize) -> Stats {
     }
     eprintln!("{players} players: {stats:?}");
     assert_eq!(stats.games, GAMES_PER_PLAYER_COUNT);
-    assert!(
-        stats.wins > 0 && stats.locks > 0 && stats.reshuffles > 0,
-        "{stats:?}"
-    );
+    assert!(stats.wins > 0 && stats.locks > 0 && stats.reshuffles > 0, "{stats:?}");
     assert_eq!(stats.wins + stats.scored, stats.games);
     stats
 }

@@ -12,8 +12,8 @@ use spieltisch::engine::sudoku::{self, Sudoku};
 use spieltisch::engine::viermalvier::{self, VierMalVier};
 use spieltisch::engine::{Game, GameKind};
 use spieltisch::session::{
-    clean_name, clean_seats, Damage, free_name, from_json, rules_steps, to_json, AnySession, LoadError, PlayerColor, Save,
-    SaveMeta, Seat, Session, Stored, MAX_NAME_LEN, MAX_SAVE_BYTES, SCHEMA_VERSION,
+    clean_name, clean_seats, free_name, from_json, rules_steps, to_json, AnySession, Damage, LoadError, PlayerColor,
+    Save, SaveMeta, Seat, Session, Stored, MAX_NAME_LEN, MAX_SAVE_BYTES, SCHEMA_VERSION,
 };
 use std::path::{Path, PathBuf};
 

@@ -71,11 +71,7 @@ struct Masks {
 }
 
 fn masks(g: &Sudoku) -> Masks {
-    let mut m = Masks {
-        rows: [0; 9],
-        cols: [0; 9],
-        blocks: [0; 9],
-    };
+    let mut m = Masks { rows: [0; 9], cols: [0; 9], blocks: [0; 9] };
     for (cell, tile) in g.board().iter().enumerate() {
         if let Some(t) = tile {
             let bit = 1u16 << t.number;
@@ -122,11 +118,7 @@ fn recount_points(g: &Sudoku, cell: usize, scoring: Scoring) -> u32 {
 }
 
 fn golds(g: &Sudoku) -> Vec<(usize, u8)> {
-    g.board()
-        .iter()
-        .enumerate()
-        .filter_map(|(c, t)| t.filter(|t| t.gold).map(|t| (c, t.number)))
-        .collect()
+    g.board().iter().enumerate().filter_map(|(c, t)| t.filter(|t| t.gold).map(|t| (c, t.number))).collect()
 }
 
 fn hands(g: &Sudoku) -> Vec<Option<u8>> {
@@ -154,10 +146,7 @@ fn check_state(g: &Sudoku, units: &[Vec<usize>]) {
     let on_board = g.board().iter().flatten().count();
     assert_eq!(g.board().len(), 81);
     let in_hands = (0..n).filter(|&p| g.hand(p).is_some()).count();
-    assert_eq!(
-        on_board + g.supply_len() + in_hands + g.set_aside().len() + (9 - gold.len()),
-        81
-    );
+    assert_eq!(on_board + g.supply_len() + in_hands + g.set_aside().len() + (9 - gold.len()), 81);
     // 9 gold tiles 1–9 once; 8 normal tiles of each number, the unseen ones in the supply.
     let held = hands(g);
     let mut gold_n = [0usize; 10];
@@ -196,10 +185,7 @@ fn check_state(g: &Sudoku, units: &[Vec<usize>]) {
         }
     }
     if setup {
-        assert!(
-            g.board().iter().flatten().all(|t| t.gold),
-            "no normal tile during the gold setup"
-        );
+        assert!(g.board().iter().flatten().all(|t| t.gold), "no normal tile during the gold setup");
     }
 
     // The Sudoku rule in every row, column and block, and the gold pattern.
@@ -213,10 +199,7 @@ fn check_state(g: &Sudoku, units: &[Vec<usize>]) {
                 gold_in_unit += usize::from(t.gold);
             }
         }
-        assert!(
-            gold_in_unit <= 1 || (!opts.gold_per_block && is_block(unit)),
-            "gold tiles in {unit:?}"
-        );
+        assert!(gold_in_unit <= 1 || (!opts.gold_per_block && is_block(unit)), "gold tiles in {unit:?}");
     }
 
     // Scores and the track.
@@ -234,10 +217,7 @@ fn check_state(g: &Sudoku, units: &[Vec<usize>]) {
             assert!(!g.is_over() && g.end().is_none() && g.outcome().is_none());
             let number = g.hand(p).expect("the player to move holds a tile");
             if opts.mode == Mode::Assisted && !setup {
-                assert!(
-                    !my_legal_fields(g, number).is_empty(),
-                    "assisted game goes on although {p} is stuck"
-                );
+                assert!(!my_legal_fields(g, number).is_empty(), "assisted game goes on although {p} is stuck");
             }
         }
         None => {
@@ -291,15 +271,10 @@ fn expected_moves(g: &Sudoku) -> Vec<Move> {
     let p = g.to_move().unwrap();
     let number = g.hand(p).unwrap();
     match opts.mode {
-        Mode::Assisted => my_legal_fields(g, number)
-            .into_iter()
-            .map(|cell| Move::Place { cell })
-            .collect(),
+        Mode::Assisted => my_legal_fields(g, number).into_iter().map(|cell| Move::Place { cell }).collect(),
         Mode::TableRules => {
-            let mut moves: Vec<Move> = (0..81)
-                .filter(|&c| g.tile(c).is_none())
-                .map(|cell| Move::Place { cell })
-                .collect();
+            let mut moves: Vec<Move> =
+                (0..81).filter(|&c| g.tile(c).is_none()).map(|cell| Move::Place { cell }).collect();
             moves.push(Move::CannotPlace);
             moves
         }
@@ -322,12 +297,7 @@ fn check_illegal(g: &mut Sudoku, snapshot: &Sudoku, r: &mut Pcg64Mcg, stats: &mu
     let any_number = r.random_range(1..=9u8);
 
     if snapshot.is_over() {
-        for mv in [
-            Move::Place { cell: 0 },
-            Move::CannotPlace,
-            Move::GoldRest,
-            Move::Gold { cell: 0, number: 1 },
-        ] {
+        for mv in [Move::Place { cell: 0 }, Move::CannotPlace, Move::GoldRest, Move::Gold { cell: 0, number: 1 }] {
             refuse(g, mv, &|e| *e == RuleError::GameOver);
         }
         return;
@@ -338,42 +308,20 @@ fn check_illegal(g: &mut Sudoku, snapshot: &Sudoku, r: &mut Pcg64Mcg, stats: &mu
         let gold = golds(snapshot);
         let left = snapshot.gold_left();
         let number = *left.choose(r).unwrap();
-        refuse(
-            g,
-            Move::Place {
-                cell: r.random_range(0..81),
-            },
-            &|e| *e == RuleError::GoldSetupRunning,
-        );
+        refuse(g, Move::Place { cell: r.random_range(0..81) }, &|e| *e == RuleError::GoldSetupRunning);
         refuse(g, Move::CannotPlace, &|e| *e == RuleError::GoldSetupRunning);
-        refuse(g, Move::Gold { cell: far, number }, &|e| {
-            *e == RuleError::NoSuchField { cell: far }
-        });
+        refuse(g, Move::Gold { cell: far, number }, &|e| *e == RuleError::NoSuchField { cell: far });
         for bad in [0u8, 10, 255] {
             if let Some(&cell) = free.choose(r) {
-                refuse(g, Move::Gold { cell, number: bad }, &|e| {
-                    *e == RuleError::GoldNotLeft { number: bad }
-                });
+                refuse(g, Move::Gold { cell, number: bad }, &|e| *e == RuleError::GoldNotLeft { number: bad });
             }
         }
         if let Some(&(cell, laid)) = gold.choose(r) {
             refuse(g, Move::Gold { cell, number }, &|e| *e == RuleError::Occupied { cell });
             let spot = *free.choose(r).unwrap();
-            refuse(
-                g,
-                Move::Gold {
-                    cell: spot,
-                    number: laid,
-                },
-                &|e| *e == RuleError::GoldNotLeft { number: laid },
-            );
+            refuse(g, Move::Gold { cell: spot, number: laid }, &|e| *e == RuleError::GoldNotLeft { number: laid });
             // A free field in that gold tile's row, column or block: the first rule it breaks.
-            let target = *free
-                .iter()
-                .filter(|&&f| same_unit(f, cell))
-                .collect::<Vec<_>>()
-                .choose(r)
-                .unwrap();
+            let target = *free.iter().filter(|&&f| same_unit(f, cell)).collect::<Vec<_>>().choose(r).unwrap();
             let in_row = gold.iter().find(|&&(o, _)| r_of(o) == r_of(*target)).map(|&(o, _)| o);
             let in_col = gold.iter().find(|&&(o, _)| c_of(o) == c_of(*target)).map(|&(o, _)| o);
             let in_block = gold.iter().find(|&&(o, _)| b_of(o) == b_of(*target)).map(|&(o, _)| o);
@@ -390,29 +338,16 @@ fn check_illegal(g: &mut Sudoku, snapshot: &Sudoku, r: &mut Pcg64Mcg, stats: &mu
         return;
     }
 
-    refuse(
-        g,
-        Move::Gold {
-            cell: r.random_range(0..100),
-            number: any_number,
-        },
-        &|e| *e == RuleError::GoldSetupDone,
-    );
+    refuse(g, Move::Gold { cell: r.random_range(0..100), number: any_number }, &|e| *e == RuleError::GoldSetupDone);
     refuse(g, Move::GoldRest, &|e| *e == RuleError::GoldSetupDone);
-    refuse(g, Move::Place { cell: far }, &|e| {
-        *e == RuleError::NoSuchField { cell: far }
-    });
+    refuse(g, Move::Place { cell: far }, &|e| *e == RuleError::NoSuchField { cell: far });
     let cell = *occupied.choose(r).unwrap();
     refuse(g, Move::Place { cell }, &|e| *e == RuleError::Occupied { cell });
     if snapshot.options().mode == Mode::Assisted {
         refuse(g, Move::CannotPlace, &|e| *e == RuleError::ClaimOnlyAtTable);
         let number = snapshot.hand(snapshot.to_move().unwrap()).unwrap();
         let m = masks(snapshot);
-        let clashing: Vec<usize> = free
-            .iter()
-            .copied()
-            .filter(|&c| !fits(snapshot, &m, c, number))
-            .collect();
+        let clashing: Vec<usize> = free.iter().copied().filter(|&c| !fits(snapshot, &m, c, number)).collect();
         if let Some(&cell) = clashing.choose(r) {
             refuse(g, Move::Place { cell }, &|e| match *e {
                 RuleError::Breaks { number: n, clash } => {
@@ -452,14 +387,7 @@ fn check_transition(before: &Sudoku, mv: &Move, ev: &Event, after: &Sudoku, poin
             (Move::Gold { cell, number }, Event::Gold { cell: c, number: x }) => {
                 stats.gold_moves += 1;
                 assert_eq!((cell, number), (c, x));
-                assert_eq!(
-                    after.tile(*cell),
-                    Some(Tile {
-                        number: *number,
-                        gold: true,
-                        by: None
-                    })
-                );
+                assert_eq!(after.tile(*cell), Some(Tile { number: *number, gold: true, by: None }));
                 board_same_except(&[*cell]);
             }
             (Move::GoldRest, Event::GoldRest { placed }) => {
@@ -471,14 +399,7 @@ fn check_transition(before: &Sudoku, mv: &Move, ev: &Event, after: &Sudoku, poin
                 let cells: Vec<usize> = placed.iter().map(|&(c, _)| c).collect();
                 for &(cell, number) in placed {
                     assert_eq!(before.tile(cell), None);
-                    assert_eq!(
-                        after.tile(cell),
-                        Some(Tile {
-                            number,
-                            gold: true,
-                            by: None
-                        })
-                    );
+                    assert_eq!(after.tile(cell), Some(Tile { number, gold: true, by: None }));
                 }
                 board_same_except(&cells);
             }
@@ -489,41 +410,18 @@ fn check_transition(before: &Sudoku, mv: &Move, ev: &Event, after: &Sudoku, poin
 
     let number = before.hand(p).unwrap();
     let consumed = match (mv, ev) {
-        (
-            Move::Place { cell },
-            Event::Placed {
-                player,
-                cell: c,
-                number: x,
-                points: pts,
-                counters,
-            },
-        ) => {
+        (Move::Place { cell }, Event::Placed { player, cell: c, number: x, points: pts, counters }) => {
             stats.placed += 1;
             assert_eq!((*player, c, *x), (p, cell, number));
-            assert!(
-                fits(before, &masks(before), *cell, number),
-                "{number} placed on {cell} against the rule"
-            );
-            assert_eq!(
-                *pts,
-                recount_points(before, *cell, opts.scoring),
-                "points for {number} on {cell}"
-            );
+            assert!(fits(before, &masks(before), *cell, number), "{number} placed on {cell} against the rule");
+            assert_eq!(*pts, recount_points(before, *cell, opts.scoring), "points for {number} on {cell}");
             let (s0, s1) = (before.score(p), before.score(p) + pts);
             assert_eq!(after.score(p), s1);
             assert_eq!(*counters, s1 / 40 - s0 / 40);
             assert_eq!(after.counters(p), before.counters(p) + counters);
             stats.counters += u64::from(*counters);
             points[p] += pts;
-            assert_eq!(
-                after.tile(*cell),
-                Some(Tile {
-                    number,
-                    gold: false,
-                    by: Some(p)
-                })
-            );
+            assert_eq!(after.tile(*cell), Some(Tile { number, gold: false, by: Some(p) }));
             board_same_except(&[*cell]);
             scores_same(Some(p));
             assert_eq!(after.set_aside(), before.set_aside());
@@ -531,11 +429,7 @@ fn check_transition(before: &Sudoku, mv: &Move, ev: &Event, after: &Sudoku, poin
         }
         (
             Move::Place { cell },
-            Event::SetAside {
-                player,
-                number: x,
-                reason: SetAsideReason::Breaks { cell: c, clash },
-            },
+            Event::SetAside { player, number: x, reason: SetAsideReason::Breaks { cell: c, clash } },
         ) => {
             stats.set_aside_breaks += 1;
             assert_eq!(opts.mode, Mode::TableRules);
@@ -545,21 +439,11 @@ fn check_transition(before: &Sudoku, mv: &Move, ev: &Event, after: &Sudoku, poin
             assert_eq!(before.tile(*clash).map(|t| t.number), Some(number));
             true
         }
-        (
-            Move::CannotPlace,
-            Event::SetAside {
-                player,
-                number: x,
-                reason: SetAsideReason::FalseClaim { legal },
-            },
-        ) => {
+        (Move::CannotPlace, Event::SetAside { player, number: x, reason: SetAsideReason::FalseClaim { legal } }) => {
             stats.false_claims += 1;
             assert_eq!(opts.mode, Mode::TableRules);
             assert_eq!((*player, *x), (p, number));
-            assert!(
-                fits(before, &masks(before), *legal, number),
-                "{legal} is no legal field for {number}"
-            );
+            assert!(fits(before, &masks(before), *legal, number), "{legal} is no legal field for {number}");
             true
         }
         (Move::CannotPlace, Event::Claimed { player, number: x }) => {
@@ -603,13 +487,7 @@ fn check_transition(before: &Sudoku, mv: &Move, ev: &Event, after: &Sudoku, poin
         Some(q) => {
             let stuck = my_legal_fields(after, after.hand(q).unwrap()).is_empty();
             if opts.mode == Mode::Assisted && stuck {
-                assert_eq!(
-                    after.end(),
-                    Some(End::NoLegalField {
-                        player: q,
-                        number: after.hand(q).unwrap()
-                    })
-                );
+                assert_eq!(after.end(), Some(End::NoLegalField { player: q, number: after.hand(q).unwrap() }));
             } else {
                 assert_eq!(after.end(), None);
                 assert_eq!(after.to_move(), Some(q));
@@ -746,10 +624,7 @@ fn run(players: usize) -> Stats {
     );
     eprintln!("  {stats:?}");
     assert_eq!(stats.games, GAMES_PER_PLAYER_COUNT);
-    assert_eq!(
-        stats.end_no_legal_field + stats.end_claimed + stats.end_all_tiles_used,
-        stats.games
-    );
+    assert_eq!(stats.end_no_legal_field + stats.end_claimed + stats.end_all_tiles_used, stats.games);
     assert!(
         stats.end_no_legal_field > 0
             && stats.end_claimed > 0
@@ -799,9 +674,8 @@ fn gold_cells(grid: &[u8; 81], per_block: bool, r: &mut Pcg64Mcg) -> Option<Vec<
         }
         for &c in &order[row] {
             let cell = row * 9 + c;
-            let ok = chosen
-                .iter()
-                .all(|&o| c_of(o) != c && grid[o] != grid[cell] && !(per_block && b_of(o) == b_of(cell)));
+            let ok =
+                chosen.iter().all(|&o| c_of(o) != c && grid[o] != grid[cell] && !(per_block && b_of(o) == b_of(cell)));
             if ok {
                 chosen.push(cell);
                 if search(grid, per_block, order, chosen) {
@@ -870,10 +744,7 @@ fn random_play_from_nearly_full_boards() {
     }
     eprintln!("nearly full boards: {stats:?}");
     assert!(stats.games > 1_000);
-    assert!(
-        stats.end_all_tiles_used > 300 && stats.end_no_legal_field > 0,
-        "{stats:?}"
-    );
+    assert!(stats.end_all_tiles_used > 300 && stats.end_no_legal_field > 0, "{stats:?}");
 }
 
 #[test]

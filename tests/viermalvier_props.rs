@@ -25,9 +25,8 @@ const GAMES_PER_TEST: u64 = 5_000;
 const MAX_MOVES: u32 = 2_000;
 
 /// CLARIFICATIONS §3: colour digit, face 1, face 2. Index = stone id.
-const SET: [&str; 16] = [
-    "0TT", "0UV", "0VW", "0WU", "1UU", "1TW", "1WV", "1VT", "2VV", "2TU", "2UW", "2WT", "3WW", "3TV", "3VU", "3UT",
-];
+const SET: [&str; 16] =
+    ["0TT", "0UV", "0VW", "0WU", "1UU", "1TW", "1WV", "1VT", "2VV", "2TU", "2UW", "2WT", "3WW", "3TV", "3VU", "3UT"];
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -74,10 +73,7 @@ fn columns(g: &VierMalVier) -> Vec<Vec<Placed>> {
 type Layout = Vec<Vec<u8>>;
 
 fn layout(g: &VierMalVier) -> Layout {
-    columns(g)
-        .iter()
-        .map(|c| c.iter().map(|p| colour_of(p.stone)).collect())
-        .collect()
+    columns(g).iter().map(|c| c.iter().map(|p| colour_of(p.stone)).collect()).collect()
 }
 
 /// Where a stone of `colour` lands on `spot`, after the move, or why not.
@@ -145,11 +141,9 @@ fn unused(g: &VierMalVier) -> Vec<u8> {
 /// Some stone not in the wall fits somewhere.
 fn any_fit(g: &VierMalVier) -> bool {
     let l = layout(g);
-    unused(g).iter().any(|&s| {
-        all_spots(l.len())
-            .into_iter()
-            .any(|spot| matches!(fit(&l, colour_of(s), spot), Fit::At(..)))
-    })
+    unused(g)
+        .iter()
+        .any(|&s| all_spots(l.len()).into_iter().any(|spot| matches!(fit(&l, colour_of(s), spot), Fit::At(..))))
 }
 
 /// A Place move as (stone, face, spot code), sortable.
@@ -263,9 +257,8 @@ fn my_three_runs(g: &VierMalVier, side: usize) -> u32 {
     lines.extend([((0, 3), (1, -1), 4), ((0, 2), (1, -1), 3), ((1, 3), (1, -1), 3)]);
     let mut n = 0;
     for ((c0, r0), (dc, dr), len) in lines {
-        let cells: Vec<Option<u8>> = (0..len)
-            .map(|k| shape(g, side, ((c0 + k * dc) as usize, (r0 + k * dr) as usize)))
-            .collect();
+        let cells: Vec<Option<u8>> =
+            (0..len).map(|k| shape(g, side, ((c0 + k * dc) as usize, (r0 + k * dr) as usize))).collect();
         for w in cells.windows(3) {
             if let [Some(a), Some(b), Some(c)] = w {
                 if a == b && b == c {
@@ -345,10 +338,7 @@ fn check_state(g: &VierMalVier) {
     let cols = columns(g);
     assert_eq!(g.wall(), &cols[..]);
     assert_eq!(g.width(), cols.len());
-    assert!(
-        cols.len() <= 4 && cols.iter().all(|c| !c.is_empty() && c.len() <= 4),
-        "{cols:?}"
-    );
+    assert!(cols.len() <= 4 && cols.iter().all(|c| !c.is_empty() && c.len() <= 4), "{cols:?}");
     // The colour rule in every row and column.
     let l = layout(g);
     for (c, col) in l.iter().enumerate() {
@@ -401,10 +391,7 @@ fn check_state(g: &VierMalVier) {
             assert_eq!(*points, [my_three_runs(g, 0), my_three_runs(g, 1)]);
         }
     }
-    assert_eq!(
-        g.has_hidden_information(),
-        g.options().view == View::Hidden && g.end().is_none()
-    );
+    assert_eq!(g.has_hidden_information(), g.options().view == View::Hidden && g.end().is_none());
 }
 
 /// Why an Object / AllowTakeBack is refused, or None if it must be accepted.
@@ -457,11 +444,7 @@ struct Seen {
 }
 
 fn seen(g: &VierMalVier) -> Seen {
-    Seen {
-        layout: layout(g),
-        used: used_mask(g),
-        over: g.end().is_some(),
-    }
+    Seen { layout: layout(g), used: used_mask(g), over: g.end().is_some() }
 }
 
 /// The refusal for a Place move by the rules, or None if it must be accepted.
@@ -482,11 +465,7 @@ fn place_refusal(w: &Seen, stone: u8, face: u8, spot: Spot) -> Option<RuleError>
         Fit::At(..) => None,
         Fit::NoRoom => Some(RuleError::NoRoom),
         // The position of the clash is checked separately.
-        Fit::Clash { in_row } => Some(RuleError::Colour {
-            color: colour_of(stone),
-            in_row,
-            at: (0, 0),
-        }),
+        Fit::Clash { in_row } => Some(RuleError::Colour { color: colour_of(stone), in_row, at: (0, 0) }),
     }
 }
 
@@ -499,24 +478,14 @@ fn check_place_refused(g: &mut VierMalVier, w: &Seen, stone: u8, face: u8, spot:
     assert_eq!(*g, before, "the refused {stone}/{face}/{spot:?} changed the state");
     stats.illegal_checked += 1;
     match (expected, got) {
-        (
-            RuleError::Colour { color, in_row, .. },
-            Err(RuleError::Colour {
-                color: c2,
-                in_row: r2,
-                at,
-            }),
-        ) => {
+        (RuleError::Colour { color, in_row, .. }, Err(RuleError::Colour { color: c2, in_row: r2, at })) => {
             assert_eq!((color, in_row), (c2, r2), "{stone} on {spot:?}");
             let shift = usize::from(spot == Spot::Left);
             let (row_now, col_now) = match spot {
                 Spot::On(c) => (g.wall()[c].len(), Some(c)),
                 _ => (0, None),
             };
-            let there =
-                at.0.checked_sub(shift)
-                    .and_then(|c| g.at(c, at.1))
-                    .expect("the clash names a stone");
+            let there = at.0.checked_sub(shift).and_then(|c| g.at(c, at.1)).expect("the clash names a stone");
             assert_eq!(colour_of(there.stone), color);
             if in_row {
                 assert_eq!(at.1, row_now);
@@ -547,11 +516,7 @@ fn check_moves(g: &mut VierMalVier, track: &Track, r: &mut Pcg64Mcg, all_places:
             Move::AllowTakeBack,
             Move::Announce,
             Move::NextGame,
-            Move::Place {
-                stone: 0,
-                face: 0,
-                spot: Spot::Right,
-            },
+            Move::Place { stone: 0, face: 0, spot: Spot::Right },
         ] {
             expect_refused(g, &mv, &RuleError::GameOver, stats);
         }
@@ -560,16 +525,9 @@ fn check_moves(g: &mut VierMalVier, track: &Track, r: &mut Pcg64Mcg, all_places:
     if g.end().is_some() {
         // Between the games of a match.
         assert_eq!(legal, vec![Move::NextGame]);
-        for mv in [
-            Move::Object,
-            Move::AllowTakeBack,
-            Move::Announce,
-            Move::Place {
-                stone: 0,
-                face: 0,
-                spot: Spot::Right,
-            },
-        ] {
+        for mv in
+            [Move::Object, Move::AllowTakeBack, Move::Announce, Move::Place { stone: 0, face: 0, spot: Spot::Right }]
+        {
             expect_refused(g, &mv, &RuleError::GameOver, stats);
         }
         return legal;
@@ -596,11 +554,8 @@ fn check_moves(g: &mut VierMalVier, track: &Track, r: &mut Pcg64Mcg, all_places:
     }
 
     // Every legal place applies (on a copy) – all of them now and then, a few otherwise.
-    let sample: Vec<PlaceKey> = if all_places {
-        places.clone()
-    } else {
-        legal.choose_multiple(r, 3).filter_map(place_key).collect()
-    };
+    let sample: Vec<PlaceKey> =
+        if all_places { places.clone() } else { legal.choose_multiple(r, 3).filter_map(place_key).collect() };
     for (stone, face, code) in sample {
         let spot = spot_of(code);
         let mut copy = g.clone();
@@ -612,11 +567,7 @@ fn check_moves(g: &mut VierMalVier, track: &Track, r: &mut Pcg64Mcg, all_places:
     if g.width() == 0 {
         let mut copy = g.clone();
         assert!(matches!(
-            copy.apply(&Move::Place {
-                stone: 5,
-                face: 1,
-                spot: Spot::Left
-            }),
+            copy.apply(&Move::Place { stone: 5, face: 1, spot: Spot::Left }),
             Ok(Event::Placed { at: (0, 0), .. })
         ));
     }
@@ -669,26 +620,13 @@ fn apply_and_check(g: &mut VierMalVier, mv: &Move, track: &mut Track, stats: &mu
             let Fit::At(c, row) = fit(&layout(&before), colour_of(stone), spot) else {
                 panic!("{mv:?} should not fit")
             };
-            assert_eq!(
-                ev,
-                Event::Placed {
-                    player,
-                    stone,
-                    front,
-                    spot,
-                    at: (c, row),
-                    width: g.width()
-                }
-            );
+            assert_eq!(ev, Event::Placed { player, stone, front, spot, at: (c, row), width: g.width() });
             let mut wall = columns(&before);
             put(&mut wall, Placed { stone, front }, spot);
             assert_eq!(columns(g), wall);
             let placed = g.at(c, row).unwrap();
             // The chosen face looks at the mover.
-            assert_eq!(
-                placed.shape_toward(player),
-                STONES[usize::from(stone)].faces[usize::from(face)]
-            );
+            assert_eq!(placed.shape_toward(player), STONES[usize::from(stone)].faces[usize::from(face)]);
             assert_eq!(
                 SET[usize::from(stone)].as_bytes()[1 + usize::from(face)],
                 b"TUVW"[usize::from(placed.shape_toward(player))]
@@ -699,20 +637,12 @@ fn apply_and_check(g: &mut VierMalVier, mv: &Move, track: &mut Track, stats: &mu
             if !mine.is_empty() || !theirs.is_empty() {
                 // The rulebook: the mover wins only if the four-row is on their side alone.
                 let winner = if theirs.is_empty() { player } else { 1 - player };
-                let Some(GameEnd::FourRow {
-                    winner: w,
-                    mover,
-                    lines,
-                }) = g.end()
-                else {
+                let Some(GameEnd::FourRow { winner: w, mover, lines }) = g.end() else {
                     panic!("four-row without end: {:?}", g.end())
                 };
                 assert_eq!((*w, *mover), (winner, player));
-                let mut expected: Vec<(usize, Line)> = mine
-                    .iter()
-                    .map(|&l| (player, l))
-                    .chain(theirs.iter().map(|&l| (1 - player, l)))
-                    .collect();
+                let mut expected: Vec<(usize, Line)> =
+                    mine.iter().map(|&l| (player, l)).chain(theirs.iter().map(|&l| (1 - player, l))).collect();
                 expected.sort_unstable();
                 let mut got = lines.clone();
                 got.sort_unstable();
@@ -751,23 +681,10 @@ fn apply_and_check(g: &mut VierMalVier, mv: &Move, track: &mut Track, stats: &mu
             assert_eq!(g.stones_placed() + 1, before.stones_placed());
             let back = used(&before).into_iter().find(|s| !prev.is_used(*s)).unwrap();
             if *mv == Move::Object {
-                assert_eq!(
-                    ev,
-                    Event::Objected {
-                        by: player,
-                        player: placer,
-                        stone: back
-                    }
-                );
+                assert_eq!(ev, Event::Objected { by: player, player: placer, stone: back });
                 stats.objections += 1;
             } else {
-                assert_eq!(
-                    ev,
-                    Event::TookBack {
-                        player: placer,
-                        stone: back
-                    }
-                );
+                assert_eq!(ev, Event::TookBack { player: placer, stone: back });
                 stats.take_backs += 1;
             }
             assert_eq!(columns(g), columns(&prev));
@@ -786,17 +703,8 @@ fn apply_and_check(g: &mut VierMalVier, mv: &Move, track: &mut Track, stats: &mu
         Move::NextGame => {
             let start = 1 - before.start_player();
             assert_eq!(player, start);
-            assert_eq!(
-                ev,
-                Event::NextGame {
-                    game: before.records().len() + 1,
-                    start
-                }
-            );
-            assert_eq!(
-                (g.width(), g.start_player(), g.to_move(), g.end()),
-                (0, start, Some(start), None)
-            );
+            assert_eq!(ev, Event::NextGame { game: before.records().len() + 1, start });
+            assert_eq!((g.width(), g.start_player(), g.to_move(), g.end()), (0, start, Some(start), None));
             assert_eq!(g.records(), before.records());
             assert!(!g.announced());
             track.objectable = None;
@@ -812,10 +720,7 @@ fn finish_game(g: &VierMalVier, before: &VierMalVier, points: [u32; 2], track: &
     assert_eq!(g.records().len(), track.games_done);
     let record = g.records().last().unwrap();
     assert_eq!(Some(&record.end), g.end());
-    assert_eq!(
-        (record.start, record.stones, record.points),
-        (before.start_player(), g.stones_placed(), points)
-    );
+    assert_eq!((record.start, record.stones, record.points), (before.start_player(), g.stones_placed(), points));
     assert_eq!(g.match_points(), track.points);
     assert_eq!(g.last_stone(), None);
     let games = usize::from(g.options().games);
@@ -852,11 +757,7 @@ fn finish_game(g: &VierMalVier, before: &VierMalVier, points: [u32; 2], track: &
 fn play_match(options: Options, seed: u64, stats: &mut Stats) {
     let mut r = Pcg64Mcg::seed_from_u64(seed);
     let mut g = VierMalVier::new(2, options.clone(), seed).unwrap();
-    let mut track = Track {
-        objectable: None,
-        points: [0, 0],
-        games_done: 0,
-    };
+    let mut track = Track { objectable: None, points: [0, 0], games_done: 0 };
     let mut moves = 0;
     loop {
         check_state(&g);
@@ -949,11 +850,7 @@ fn the_stone_set_as_listed() {
     for (id, s) in SET.iter().enumerate() {
         let b = s.as_bytes();
         let shape = |ch: u8| b"TUVW".iter().position(|&x| x == ch).unwrap() as u8;
-        assert_eq!(
-            (STONES[id].color, STONES[id].faces),
-            (b[0] - b'0', [shape(b[1]), shape(b[2])]),
-            "stone {id}"
-        );
+        assert_eq!((STONES[id].color, STONES[id].faces), (b[0] - b'0', [shape(b[1]), shape(b[2])]), "stone {id}");
     }
 }
 
@@ -983,16 +880,9 @@ fn completable_agrees_with_brute_force() {
     // The empty wall, and the rulebook's example (Abb. 6): Y on R spoils the wall, Y on O not.
     let empty = VierMalVier::new(2, Options::default(), 0).unwrap();
     assert!(empty.completable() && brute_completable(&layout(&empty)));
-    for (wall, completable) in [
-        ("0TT,2VV/1UU/2TU,3TV/3WW,0UV", false),
-        ("0TT/1UU,2VV/2TU,3TV/3WW,0UV", true),
-    ] {
+    for (wall, completable) in [("0TT,2VV/1UU/2TU,3TV/3WW,0UV", false), ("0TT/1UU,2VV/2TU,3TV/3WW,0UV", true)] {
         let g = VierMalVier::from_position(&format!("wall={wall}")).unwrap();
-        assert_eq!(
-            (g.completable(), brute_completable(&layout(&g))),
-            (completable, completable),
-            "{wall}"
-        );
+        assert_eq!((g.completable(), brute_completable(&layout(&g))), (completable, completable), "{wall}");
     }
     eprintln!(
         "viermalvier: completable() = brute force on {} different positions ({} completable) from {games} games",

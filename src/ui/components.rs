@@ -4,8 +4,8 @@
 use super::i18n::{count_noun, t};
 use super::{AppCtx, GameHandle};
 use crate::engine::Outcome;
-use crate::session::Stored;
 use crate::session::Seat;
+use crate::session::Stored;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -42,7 +42,14 @@ pub fn folded_detail(text: String, test: &'static str) -> impl IntoView {
 /// device is passed; it still takes every tap. `news`: what happened since `player`'s last move.
 /// `extra`: a game's own question for the player who just moved (Vier mal Vier's take-back).
 #[component]
-pub fn HandOver(seat: Seat, player: usize, public: bool, kind: crate::engine::GameKind, news: Vec<String>, extra: Option<AnyView>) -> impl IntoView {
+pub fn HandOver(
+    seat: Seat,
+    player: usize,
+    public: bool,
+    kind: crate::engine::GameKind,
+    news: Vec<String>,
+    extra: Option<AnyView>,
+) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = seat.name.clone();
     // Focus moves onto the cover (never stays behind it); after "show", back to the board.
@@ -124,9 +131,14 @@ pub fn PendingQuestion() -> impl IntoView {
         let text = if super::i18n::is_de() {
             format!("Es sind schon {} angefangene Spiele gespeichert. Für das neue Spiel wird das älteste gelöscht: {summary}.", crate::saves::MAX_UNFINISHED)
         } else {
-            format!("{} unfinished games are stored already. The new game replaces the oldest: {summary}.", crate::saves::MAX_UNFINISHED)
+            format!(
+                "{} unfinished games are stored already. The new game replaces the oldest: {summary}.",
+                crate::saves::MAX_UNFINISHED
+            )
         };
-        Some(view! { <Confirm text=text yes=t("Ältestes löschen", "Delete the oldest") on_answer=Callback::new(move |yes| ctx.answer_pending(yes)) /> })
+        Some(
+            view! { <Confirm text=text yes=t("Ältestes löschen", "Delete the oldest") on_answer=Callback::new(move |yes| ctx.answer_pending(yes)) /> },
+        )
     }
 }
 
@@ -160,7 +172,14 @@ pub fn ConflictDialog() -> impl IntoView {
             </div>
         };
         // No Escape: this tab saves nothing until the player chose.
-        Some(modal(t("Nicht gespeichert", "Not saved"), "conflict", "conflict-text", super::storage::conflict_message(conflict).to_string(), None, body.into_any()))
+        Some(modal(
+            t("Nicht gespeichert", "Not saved"),
+            "conflict",
+            "conflict-text",
+            super::storage::conflict_message(conflict).to_string(),
+            None,
+            body.into_any(),
+        ))
     }
 }
 
@@ -174,7 +193,10 @@ pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoV
 /// A keyed list of places that never move (a board's fields), each part keyed by all it shows:
 /// a part is made anew when its item changes and kept while it stays equal. It runs on
 /// [`keyed`]'s one `For` (a `For` keyed by the items themselves would be one more per board).
-pub fn keyed_items<T: Clone + PartialEq + Send + Sync + 'static>(items: Signal<Vec<T>>, part: Callback<T, AnyView>) -> impl IntoView {
+pub fn keyed_items<T: Clone + PartialEq + Send + Sync + 'static>(
+    items: Signal<Vec<T>>,
+    part: Callback<T, AnyView>,
+) -> impl IntoView {
     use std::sync::{Arc, Mutex};
     /// The items on screen with their keys, and the next key to try.
     type Shown<T> = Arc<Mutex<(Vec<(T, u16)>, u16)>>;
@@ -209,7 +231,13 @@ pub fn keyed_items<T: Clone + PartialEq + Send + Sync + 'static>(items: Signal<V
     keyed(
         keys,
         Callback::new(move |key: u16| {
-            let item = shown.lock().unwrap_or_else(|e| e.into_inner()).0.iter().find(|(_, k)| *k == key).map(|(t, _)| t.clone());
+            let item = shown
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .0
+                .iter()
+                .find(|(_, k)| *k == key)
+                .map(|(t, _)| t.clone());
             item.map_or_else(|| ().into_any(), |item| part.run(item))
         }),
     )
@@ -228,7 +256,11 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
         let (from, since_mine) = ctx.game.with(|g| g.as_ref().and_then(crate::view::shell::news))?;
         let shown: Vec<String> = lines.with(|l| l.get(from..).map(<[String]>::to_vec)).unwrap_or_default();
         (!shown.is_empty()).then(|| {
-            let title = if since_mine { t("Seit deinem letzten Zug", "Since your last move") } else { t("Zuletzt", "Just now") };
+            let title = if since_mine {
+                t("Seit deinem letzten Zug", "Since your last move")
+            } else {
+                t("Zuletzt", "Just now")
+            };
             view! {
                 <div class="recent" data-test="recent" aria-live="polite">
                     <b>{title}</b>
@@ -262,11 +294,7 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
 /// A modal yes/no question, named "Rückfrage" and described by `text`.
 /// `on_answer(true)` for yes; Escape answers no. Focus starts on "cancel".
 #[component]
-pub fn Confirm(
-    #[prop(into)] text: String,
-    #[prop(into)] yes: String,
-    on_answer: Callback<bool>,
-) -> impl IntoView {
+pub fn Confirm(#[prop(into)] text: String, #[prop(into)] yes: String, on_answer: Callback<bool>) -> impl IntoView {
     let body = view! {
         <div class="row">
             <button data-test="confirm-no" on:click=move |_| on_answer.run(false)>
@@ -277,7 +305,14 @@ pub fn Confirm(
             </button>
         </div>
     };
-    modal(t("Rückfrage", "Question"), "confirm", "confirm-text", text, Some(Callback::new(move |_| on_answer.run(false))), body.into_any())
+    modal(
+        t("Rückfrage", "Question"),
+        "confirm",
+        "confirm-text",
+        text,
+        Some(Callback::new(move |_| on_answer.run(false))),
+        body.into_any(),
+    )
 }
 
 /// A modal dialog: the `<dialog>` element opened with showModal(), so focus moves into it (its
@@ -285,7 +320,14 @@ pub fn Confirm(
 /// `text` (its element's id: `text_id`), then `body`. Escape (the browser closes the dialog)
 /// runs `on_cancel`; without one the question stands until it is answered. `test`: its
 /// data-test. Ids are fixed per kind of question: one of each is open at a time.
-pub fn modal(name: &'static str, test: &'static str, text_id: &'static str, text: String, on_cancel: Option<Callback<()>>, body: AnyView) -> AnyView {
+pub fn modal(
+    name: &'static str,
+    test: &'static str,
+    text_id: &'static str,
+    text: String,
+    on_cancel: Option<Callback<()>>,
+    body: AnyView,
+) -> AnyView {
     let show = move || {
         let dialog = document().get_element_by_id(text_id).and_then(|t| t.parent_element());
         let open = dialog.as_ref().and_then(|d| js_sys::Reflect::get(d, &"showModal".into()).ok());
@@ -315,7 +357,12 @@ pub fn modal(name: &'static str, test: &'static str, text_id: &'static str, text
 pub fn EndScreen<G: Stored>(game: GameHandle<G>, #[prop(into)] headline: String, children: Children) -> impl IntoView {
     // Only the two callbacks depend on the game; the markup is built once for all games.
     let ctx = AppCtx::get();
-    end_screen(headline, Callback::new(move |_| game.rematch()), Callback::new(move |_| ctx.go(super::Route::Setup(G::KIND))), children)
+    end_screen(
+        headline,
+        Callback::new(move |_| game.rematch()),
+        Callback::new(move |_| ctx.go(super::Route::Setup(G::KIND))),
+        children,
+    )
 }
 
 fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, children: Children) -> AnyView {
@@ -383,7 +430,8 @@ pub fn PlayerTag(
 pub fn paused_note() -> impl IntoView {
     let ctx = AppCtx::get();
     let c = ctx.computers;
-    let computer_to_move = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.to_move().is_some() && g.person_to_move().is_none()));
+    let computer_to_move =
+        move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.to_move().is_some() && g.person_to_move().is_none()));
     move || {
         c.paused.get().then(|| {
             view! {
@@ -441,7 +489,14 @@ pub fn option_check<O: Send + Sync + 'static>(
 /// option): the chosen one is the group's one tab stop and arrows choose the next
 /// (`keyboard::radio_keydown`); the CSS marks it with a ✓ and bold type, not by colour alone.
 /// `label`: the accessible name where `text` is empty (a colour swatch).
-pub fn choice(class: String, test: String, label: Option<&'static str>, text: String, chosen: Signal<bool>, choose: Callback<()>) -> AnyView {
+pub fn choice(
+    class: String,
+    test: String,
+    label: Option<&'static str>,
+    text: String,
+    chosen: Signal<bool>,
+    choose: Callback<()>,
+) -> AnyView {
     view! {
         <button role="radio" class=class data-test=test aria-label=label
             aria-checked=move || chosen.get().to_string()
@@ -471,11 +526,19 @@ pub fn outcome_headline(outcome: Option<Outcome>, name: impl Fn(usize) -> String
     let de = super::i18n::is_de();
     match outcome {
         Some(Outcome::Winners(w)) if w.len() == 1 => {
-            if de { format!("{} gewinnt!", name(w[0])) } else { format!("{} wins!", name(w[0])) }
+            if de {
+                format!("{} gewinnt!", name(w[0]))
+            } else {
+                format!("{} wins!", name(w[0]))
+            }
         }
         Some(Outcome::Winners(w)) if !w.is_empty() => {
             let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
-            if de { format!("Geteilter Sieg: {}", names.join(", ")) } else { format!("Shared win: {}", names.join(", ")) }
+            if de {
+                format!("Geteilter Sieg: {}", names.join(", "))
+            } else {
+                format!("Shared win: {}", names.join(", "))
+            }
         }
         _ => t("Unentschieden.", "A draw.").to_string(),
     }

@@ -118,7 +118,8 @@ fn budget() -> Budget {
 /// How long an answer may take: [`ANSWER_TIMEOUT_MS`] per game budget's worth of search, or
 /// `?timeout=MS` (tests).
 fn answer_timeout_ms() -> u32 {
-    url_number("timeout").unwrap_or_else(|| ANSWER_TIMEOUT_MS.saturating_mul((budget().iterations / Budget::FULL.iterations).max(1)))
+    url_number("timeout")
+        .unwrap_or_else(|| ANSWER_TIMEOUT_MS.saturating_mul((budget().iterations / Budget::FULL.iterations).max(1)))
 }
 
 /// The running game's record id and turn, if the game screen shows it.
@@ -156,8 +157,7 @@ pub fn drive(ctx: AppCtx) {
         return;
     }
     let Some((record, turn)) = current(&ctx) else { return };
-    let Some((seat, level)) = ctx.game.with_untracked(|g| g.as_ref().and_then(computer_to_move))
-    else {
+    let Some((seat, level)) = ctx.game.with_untracked(|g| g.as_ref().and_then(computer_to_move)) else {
         return;
     };
     let purpose = Purpose::Move { record, turn, seat };
@@ -195,7 +195,8 @@ fn ask(ctx: AppCtx, purpose: Purpose, seat: usize, level: Level) -> Result<(), S
         st.next_id += 1;
         st.next_id
     });
-    let text = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, level))));
+    let text =
+        ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, level))));
     send(ctx, id, purpose, text.ok_or("no game")??);
     Ok(())
 }
@@ -377,7 +378,8 @@ fn on_reply(ctx: AppCtx, text: &str) {
                         return;
                     }
                     record_time(answer.ms);
-                    let play = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => reply_player(s))));
+                    let play =
+                        ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => reply_player(s))));
                     let played = match (play, &answer.mv) {
                         (_, Err(e)) => Err(e.clone()),
                         (Some(play), Ok(mv)) => play(ctx, mv),
@@ -386,7 +388,10 @@ fn on_reply(ctx: AppCtx, text: &str) {
                     if let Err(e) = played {
                         c.paused.set(true);
                         web_sys::console::error_1(&e.into());
-                        ctx.warn(t("Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.", "The computer found no valid move. The game is paused and saved."));
+                        ctx.warn(t(
+                            "Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.",
+                            "The computer found no valid move. The game is paused and saved.",
+                        ));
                     }
                 },
                 std::time::Duration::from_millis(wait as u64),
@@ -440,11 +445,14 @@ fn record_time(ms: f64) {
 fn push_global(name: &str, ms: f64) {
     let global = js_sys::global();
     let key = JsValue::from_str(name);
-    let list = js_sys::Reflect::get(&global, &key).ok().and_then(|v| v.dyn_into::<js_sys::Array>().ok()).unwrap_or_else(|| {
-        let a = js_sys::Array::new();
-        let _ = js_sys::Reflect::set(&global, &key, &a);
-        a
-    });
+    let list = js_sys::Reflect::get(&global, &key)
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+        .unwrap_or_else(|| {
+            let a = js_sys::Array::new();
+            let _ = js_sys::Reflect::set(&global, &key, &a);
+            a
+        });
     list.push(&JsValue::from_f64(ms));
 }
 

@@ -33,9 +33,16 @@ pub fn format_time(ms: f64) -> String {
 pub fn setup_error_text(e: &crate::engine::SetupError) -> String {
     match e {
         crate::engine::SetupError::PlayerCount { min, max, got } => {
-            if is_de() { format!("Dieses Spiel braucht {min} bis {max} Spieler, nicht {got}.") } else { format!("This game needs {min} to {max} players, not {got}.") }
+            if is_de() {
+                format!("Dieses Spiel braucht {min} bis {max} Spieler, nicht {got}.")
+            } else {
+                format!("This game needs {min} to {max} players, not {got}.")
+            }
         }
         // The engines' only other refusal: a match's length (the setup offers none outside it).
-        crate::engine::SetupError::Invalid(_) => t("Diese Einstellungen sind für das Spiel nicht erlaubt.", "These settings are not allowed for this game.").to_string(),
+        crate::engine::SetupError::Invalid(_) => {
+            t("Diese Einstellungen sind für das Spiel nicht erlaubt.", "These settings are not allowed for this game.")
+                .to_string()
+        }
     }
 }

@@ -168,7 +168,8 @@ const GROUPS: &str = ".play-body [role=group], .play-body [data-test=hand]";
 /// Remembers, at every focus inside a board or hand, which one it is (once, at the start).
 pub fn track_groups() {
     let on_focus = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
-        let group = ev.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.closest(GROUPS).ok().flatten());
+        let group =
+            ev.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.closest(GROUPS).ok().flatten());
         let Some(group) = group else { return };
         let class = group.get_attribute("class").unwrap_or_default();
         let all = document().get_elements_by_class_name(&class);

@@ -135,7 +135,11 @@ pub struct Table {
 }
 
 impl Table {
-    fn new(game: RwSignal<Option<AnySession>>, cover: RwSignal<Option<usize>>, holder: RwSignal<Option<usize>>) -> Table {
+    fn new(
+        game: RwSignal<Option<AnySession>>,
+        cover: RwSignal<Option<usize>>,
+        holder: RwSignal<Option<usize>>,
+    ) -> Table {
         let viewer = Memo::new(move |_| {
             if cover.get().is_some() {
                 return None;
@@ -146,7 +150,9 @@ impl Table {
                 g.person_to_move().or_else(|| holder.filter(|&p| g.seats().get(p).is_some_and(Seat::is_person)))
             })
         });
-        let acting = Memo::new(move |_| cover.get().is_none() && game.with(|g| g.as_ref().and_then(AnySession::person_to_move).is_some()));
+        let acting = Memo::new(move |_| {
+            cover.get().is_none() && game.with(|g| g.as_ref().and_then(AnySession::person_to_move).is_some())
+        });
         let seats = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| g.seats().to_vec()).unwrap_or_default()));
         let lines = Memo::new(move |_| {
             let reader = viewer.get();
@@ -207,7 +213,14 @@ impl AppCtx {
         self.toast.set(Some(Toast { text, error, detail, id }));
         let slot = self.toast;
         if let Some(ms) = lasts {
-            set_timeout(move || if slot.with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id)) { slot.set(None) }, std::time::Duration::from_millis(ms));
+            set_timeout(
+                move || {
+                    if slot.with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id)) {
+                        slot.set(None)
+                    }
+                },
+                std::time::Duration::from_millis(ms),
+            );
         }
     }
 
@@ -224,7 +237,10 @@ impl AppCtx {
         self.clear_toast();
         keyboard::forget_group();
         let Route::Play(id) = self.route.get_untracked() else { return };
-        let Some((record, rev)) = self.record.get_untracked().filter(|(r, stamp)| *r == id && *stamp != Stamp::NEW) else { return };
+        let Some((record, rev)) = self.record.get_untracked().filter(|(r, stamp)| *r == id && *stamp != Stamp::NEW)
+        else {
+            return;
+        };
         let unmoved = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.log_len() == 0));
         if !unmoved || matches!(to, Route::Rules(_)) || self.conflict.get_untracked().is_some() {
             return;
@@ -324,7 +340,8 @@ impl AppCtx {
     /// the game hides something and more than one person plays (a person alone at the table
     /// against computers has nobody to hide from).
     fn cover_for(&self, session: &AnySession) -> Option<usize> {
-        let (player, private) = (crate::with_session!(session, s => cover_player(&s.state)), session.board_is_private());
+        let (player, private) =
+            (crate::with_session!(session, s => cover_player(&s.state)), session.board_is_private());
         let persons = session.seats().iter().filter(|s| s.is_person()).count();
         player.filter(|&p| session.person_to_move() == Some(p) && persons > 1).filter(|_| self.handover_on(private))
     }
@@ -381,7 +398,9 @@ impl AppCtx {
         if self.conflict.get_untracked().is_some() {
             return;
         }
-        let result = self.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_game(&id, known, g, storage::now_ms())));
+        let result = self
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| storage::saves().write_game(&id, known, g, storage::now_ms())));
         match result {
             Some(Ok(stamp)) => self.record.set(Some((id, stamp))),
             Some(Err(WriteError::Conflict(c))) => self.conflict.set(Some(c)),
@@ -525,7 +544,8 @@ impl<G: Stored> GameHandle<G> {
         if self.ctx.conflict.get_untracked().is_some() {
             return None;
         }
-        let (people, mover) = self.with_untracked(|s| (s.seats.iter().map(Seat::is_person).collect::<Vec<bool>>(), s.state.to_move()))?;
+        let (people, mover) =
+            self.with_untracked(|s| (s.seats.iter().map(Seat::is_person).collect::<Vec<bool>>(), s.state.to_move()))?;
         let computer_to_move = mover.is_some_and(|p| !people.get(p).copied().unwrap_or(true));
         if computer_to_move != computer {
             return None;
@@ -603,7 +623,9 @@ impl<G: Stored> GameHandle<G> {
     /// A new game with the same players and options. The start player changes with every game
     /// (as in Vier mal Vier's matches): the seats move on by one, so the second player starts.
     pub fn rematch(&self) {
-        let Some((mut seats, options)) = self.with_untracked(|s| (s.seats.clone(), s.state.options().clone())) else { return };
+        let Some((mut seats, options)) = self.with_untracked(|s| (s.seats.clone(), s.state.options().clone())) else {
+            return;
+        };
         seats.rotate_left(1);
         match Session::<G>::new(seats, options, new_seed()) {
             Ok(session) => self.ctx.open_game(G::wrap(session)),
@@ -613,7 +635,10 @@ impl<G: Stored> GameHandle<G> {
 }
 
 /// A new game of `G` for these players, with a fresh seed.
-pub fn new_session<G: Stored>(seats: Vec<crate::session::Seat>, options: G::Options) -> Result<AnySession, crate::engine::SetupError> {
+pub fn new_session<G: Stored>(
+    seats: Vec<crate::session::Seat>,
+    options: G::Options,
+) -> Result<AnySession, crate::engine::SetupError> {
     Session::<G>::new(seats, options, new_seed()).map(G::wrap)
 }
 
@@ -716,7 +741,11 @@ fn screen_title(ctx: &AppCtx) -> String {
         Route::Rules(kind) => title(Screen::Rules(kind)),
         Route::Settings => title(Screen::Settings),
         Route::Play(id) => {
-            let kind = ctx.record.with(|r| r.as_ref().is_some_and(|(r, _)| *r == id)).then(|| ctx.game.with(|g| g.as_ref().map(AnySession::kind))).flatten();
+            let kind = ctx
+                .record
+                .with(|r| r.as_ref().is_some_and(|(r, _)| *r == id))
+                .then(|| ctx.game.with(|g| g.as_ref().map(AnySession::kind)))
+                .flatten();
             ctx.table.seats.with(|seats| title(Screen::Play(kind.map(|k| (k, seats.as_slice())))))
         }
     }
@@ -734,7 +763,9 @@ pub fn start() {
     set_timeout(
         || {
             leptos::mount::mount_to_body(App);
-            if let Some(splash) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("splash")) {
+            if let Some(splash) =
+                web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("splash"))
+            {
                 splash.remove();
             }
             update::mark_booted();

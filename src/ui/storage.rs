@@ -4,8 +4,8 @@
 use crate::saves::{Conflict, Saves, Store, StoreError, WriteError, PLAYERS};
 use crate::session::{LoadError, Seat};
 use crate::ui::i18n::{is_de, t};
-use wasm_bindgen::JsValue;
 use gloo_storage::{LocalStorage, Storage as _};
+use wasm_bindgen::JsValue;
 use web_sys::Storage;
 
 /// The browser's localStorage as a [`Store`].
@@ -103,7 +103,9 @@ pub fn write_message(e: &WriteError) -> String {
     match e {
         WriteError::Store(e) => store_message(*e).to_string(),
         WriteError::Conflict(c) => conflict_message(*c).to_string(),
-        WriteError::Encode => t("Das Spiel konnte nicht gespeichert werden.", "The game could not be saved.").to_string(),
+        WriteError::Encode => {
+            t("Das Spiel konnte nicht gespeichert werden.", "The game could not be saved.").to_string()
+        }
     }
 }
 
@@ -152,8 +154,17 @@ pub fn load_reason(e: &LoadError) -> String {
                 format!("it comes from a newer version of the rules (version {found}; this version knows up to {supported}) – please update")
             }
         }
-        UnknownGame(g) => if is_de() { format!("unbekanntes Spiel „{g}“") } else { format!("unknown game “{g}”") },
-        Damaged(_) => t("der Inhalt ist fehlerhaft oder passt nicht zusammen", "its content is damaged or does not fit together").to_string(),
+        UnknownGame(g) => {
+            if is_de() {
+                format!("unbekanntes Spiel „{g}“")
+            } else {
+                format!("unknown game “{g}”")
+            }
+        }
+        Damaged(_) => {
+            t("der Inhalt ist fehlerhaft oder passt nicht zusammen", "its content is damaged or does not fit together")
+                .to_string()
+        }
     }
 }
 
@@ -163,21 +174,51 @@ pub fn damage_detail(e: &LoadError) -> Option<String> {
     let de = is_de();
     Some(match e.damage()? {
         Unreadable { line, column } => {
-            if de { format!("Ein Teil fehlt oder hat die falsche Art (Zeile {line}, Spalte {column}).") } else { format!("A part is missing or of the wrong kind (line {line}, column {column}).") }
+            if de {
+                format!("Ein Teil fehlt oder hat die falsche Art (Zeile {line}, Spalte {column}).")
+            } else {
+                format!("A part is missing or of the wrong kind (line {line}, column {column}).")
+            }
         }
         Format => t("Keine bekannte Formatversion.", "No known format version.").to_string(),
-        Header => t("Regelstand, Kennung oder Revision fehlen.", "The rules version, id or revision is missing.").to_string(),
-        HeaderMismatch => t("Zugzahl oder Spielende im Kopf passen nicht zum Spiel.", "The header's move count or end does not match the game.").to_string(),
-        Migration => t("Die älteren Spieldaten ließen sich nicht umschreiben.", "The older game data could not be brought up to date.").to_string(),
-        Setup => t("Spieler oder Optionen sind für dieses Spiel nicht erlaubt.", "The players or options are not allowed for this game.").to_string(),
+        Header => {
+            t("Regelstand, Kennung oder Revision fehlen.", "The rules version, id or revision is missing.").to_string()
+        }
+        HeaderMismatch => t(
+            "Zugzahl oder Spielende im Kopf passen nicht zum Spiel.",
+            "The header's move count or end does not match the game.",
+        )
+        .to_string(),
+        Migration => t(
+            "Die älteren Spieldaten ließen sich nicht umschreiben.",
+            "The older game data could not be brought up to date.",
+        )
+        .to_string(),
+        Setup => t(
+            "Spieler oder Optionen sind für dieses Spiel nicht erlaubt.",
+            "The players or options are not allowed for this game.",
+        )
+        .to_string(),
         MoveRefused { n } => {
-            if de { format!("Zug {n} des Spielverlaufs ist nach den Regeln nicht erlaubt.") } else { format!("Move {n} of the log is not allowed by the rules.") }
+            if de {
+                format!("Zug {n} des Spielverlaufs ist nach den Regeln nicht erlaubt.")
+            } else {
+                format!("Move {n} of the log is not allowed by the rules.")
+            }
         }
         MoveDiffers { n } => {
-            if de { format!("Zug {n} des Spielverlaufs hat beim Nachspielen etwas anderes bewirkt.") } else { format!("Move {n} of the log did something else when replayed.") }
+            if de {
+                format!("Zug {n} des Spielverlaufs hat beim Nachspielen etwas anderes bewirkt.")
+            } else {
+                format!("Move {n} of the log did something else when replayed.")
+            }
         }
         Hint => t("Ein gespeicherter Tipp passt nicht zum Spiel.", "A stored hint does not fit the game.").to_string(),
-        Position => t("Die gespeicherte Stellung folgt nicht aus dem Spielverlauf.", "The stored position does not follow from the move log.").to_string(),
+        Position => t(
+            "Die gespeicherte Stellung folgt nicht aus dem Spielverlauf.",
+            "The stored position does not follow from the move log.",
+        )
+        .to_string(),
     })
 }
 

@@ -90,9 +90,14 @@ fn slots(game: &GutAngelegt) -> Vec<Slot> {
                 Place::Next => {
                     let row = &game.rows()[open];
                     let n = row.cards.len() as i32;
-                    (if row.anchor == Anchor::Right { ROW_CARDS as i32 - 1 - n } else { n }, (open * CARD_FIELDS) as i32)
+                    (
+                        if row.anchor == Anchor::Right { ROW_CARDS as i32 - 1 - n } else { n },
+                        (open * CARD_FIELDS) as i32,
+                    )
                 }
-                Place::Corner { top, left } => (if left { 0 } else { ROW_CARDS as i32 - 1 }, if top { -(CARD_FIELDS as i32) } else { height }),
+                Place::Corner { top, left } => {
+                    (if left { 0 } else { ROW_CARDS as i32 - 1 }, if top { -(CARD_FIELDS as i32) } else { height })
+                }
             };
             Slot { place, col, row }
         })
@@ -108,7 +113,9 @@ pub fn place_label(place: Place) -> &'static str {
         Place::Corner { top: true, left: true } => t("neue Zeile oben links beginnen", "start a new row top left"),
         Place::Corner { top: true, left: false } => t("neue Zeile oben rechts beginnen", "start a new row top right"),
         Place::Corner { top: false, left: true } => t("neue Zeile unten links beginnen", "start a new row bottom left"),
-        Place::Corner { top: false, left: false } => t("neue Zeile unten rechts beginnen", "start a new row bottom right"),
+        Place::Corner { top: false, left: false } => {
+            t("neue Zeile unten rechts beginnen", "start a new row bottom right")
+        }
     }
 }
 
@@ -122,10 +129,19 @@ pub fn new_row(table: &Table) -> bool {
 /// and `tap` what it shows; worded for touch and keyboard alike.
 pub fn prompt(table: &Table, tap: &Tap, sel: Option<&Selection>, announce: bool) -> String {
     match sel.map(|s| s.place) {
-        None if new_row(table) => t("Zeile voll: Wähle eine Karte und eine Ecke für die neue Zeile.", "Row full: choose a card and a corner for the new row.").into(),
+        None if new_row(table) => t(
+            "Zeile voll: Wähle eine Karte und eine Ecke für die neue Zeile.",
+            "Row full: choose a card and a corner for the new row.",
+        )
+        .into(),
         None => t("Wähle eine Karte.", "Choose a card.").into(),
-        Some(None) if new_row(table) => t("Neue Zeile: Mit ⇅ drehen, dann eine Ecke wählen.", "New row: turn it with ⇅, then choose a corner.").into(),
-        Some(None) => t("Mit ⇅ drehen, dann einen markierten Platz wählen.", "Turn it with ⇅, then choose a marked place.").into(),
+        Some(None) if new_row(table) => {
+            t("Neue Zeile: Mit ⇅ drehen, dann eine Ecke wählen.", "New row: turn it with ⇅, then choose a corner.")
+                .into()
+        }
+        Some(None) => {
+            t("Mit ⇅ drehen, dann einen markierten Platz wählen.", "Turn it with ⇅, then choose a marked place.").into()
+        }
         Some(Some(_)) if announce => t(
             "Sage deine Reihen an: erstes und letztes Feld wählen. Dann „Legen“.",
             "Announce your lines: choose the first and the last field. Then “Lay”.",
@@ -216,7 +232,9 @@ pub struct Tap {
 pub fn tap(game: &GutAngelegt, table: &Table, viewer: Option<usize>, sel: Option<&Selection>) -> Tap {
     let hand = hand(game, viewer, sel);
     let chosen = sel.and_then(|s| Some((s, s.place?)));
-    let Some((Ok((lines, at)), s, place)) = chosen.map(|(s, place)| (game.preview(Laid { card: s.card, turned: s.turned }, place), s, place)) else {
+    let Some((Ok((lines, at)), s, place)) =
+        chosen.map(|(s, place)| (game.preview(Laid { card: s.card, turned: s.turned }, place), s, place))
+    else {
         return Tap { hand, lines: table.scored.iter().map(|&l| (l, LineKind::Scored)).collect(), ..Tap::default() };
     };
     let laid = Laid { card: s.card, turned: s.turned };
@@ -226,7 +244,14 @@ pub fn tap(game: &GutAngelegt, table: &Table, viewer: Option<usize>, sel: Option
         lines.into_iter().map(|l| (l, LineKind::Preview)).collect()
     };
     let points = lines.iter().filter(|l| l.1 == LineKind::Preview).map(|l| l.0.points()).sum();
-    Tap { hand, chosen: Some(place), card: Some((at.0, at.1, [laid.color(0), laid.color(1), laid.color(2)])), shift: table_shift(place), lines, points }
+    Tap {
+        hand,
+        chosen: Some(place),
+        card: Some((at.0, at.1, [laid.color(0), laid.color(1), laid.color(2)])),
+        shift: table_shift(place),
+        lines,
+        points,
+    }
 }
 
 /// The colour of the field at `at` (after-move coordinates) once the previewed card lies:
@@ -254,7 +279,11 @@ pub fn field_bounds(table: &Table, tap: &Tap) -> (usize, usize) {
 pub fn cursor_name(table: &Table, tap: &Tap, at: (usize, usize), start: Option<(usize, usize)>) -> String {
     let color = field_color(table, tap, at).map_or(t("leer", "empty"), color_name);
     let (col, row) = (at.0 + 1, at.1 + 1);
-    let mut name = if crate::lang::is_de() { format!("Spalte {col}, Feld {row}: {color}") } else { format!("Column {col}, field {row}: {color}") };
+    let mut name = if crate::lang::is_de() {
+        format!("Spalte {col}, Feld {row}: {color}")
+    } else {
+        format!("Column {col}, field {row}: {color}")
+    };
     if start == Some(at) {
         name.push_str(t(", Anfang der Linie", ", start of the line"));
     }
@@ -270,7 +299,13 @@ pub struct Board {
 
 /// The board as `viewer` sees it: `laying` when the viewer is the person to lay now; `sel` only
 /// while they are laying.
-pub fn board(game: &GutAngelegt, last: Option<&Event>, viewer: Option<usize>, laying: bool, sel: Option<&Selection>) -> Board {
+pub fn board(
+    game: &GutAngelegt,
+    last: Option<&Event>,
+    viewer: Option<usize>,
+    laying: bool,
+    sel: Option<&Selection>,
+) -> Board {
     let table = table(game, last, laying && !game.is_over());
     let tap = tap(game, &table, viewer, sel.filter(|_| laying));
     Board { table, tap }
@@ -447,9 +482,16 @@ mod tests {
             assert_eq!(field_color(&b.table, &b.tap, (0, k)), Some(color), "the preview's field {k}");
         }
         let laid = &b.table.cards[0];
-        assert_eq!(field_color(&b.table, &b.tap, (laid.col + 1, laid.row + 2)), Some(laid.colors[2]), "a laid card, moved");
+        assert_eq!(
+            field_color(&b.table, &b.tap, (laid.col + 1, laid.row + 2)),
+            Some(laid.colors[2]),
+            "a laid card, moved"
+        );
         assert_eq!(field_color(&b.table, &b.tap, (0, 3)), None, "below the table");
-        assert_eq!(cursor_name(&b.table, &b.tap, (0, 0), Some((0, 0))), format!("Spalte 1, Feld 1: {}, Anfang der Linie", color_name(colors[0])));
+        assert_eq!(
+            cursor_name(&b.table, &b.tap, (0, 0), Some((0, 0))),
+            format!("Spalte 1, Feld 1: {}, Anfang der Linie", color_name(colors[0]))
+        );
         assert!(cursor_name(&b.table, &b.tap, (0, 3), None).ends_with("leer"));
     }
 }

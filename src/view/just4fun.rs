@@ -53,7 +53,13 @@ pub fn board(game: &Just4Fun, viewer: Option<usize>, last_cell: Option<usize>) -
             Field {
                 cell,
                 number,
-                stones: game.stones_at(cell).iter().enumerate().filter(|(_, n)| **n > 0).map(|(p, n)| (p, *n)).collect(),
+                stones: game
+                    .stones_at(cell)
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(p, n)| (p, *n))
+                    .collect(),
                 locked_by: game.locked_by(cell),
                 blocked: mover.is_some_and(|p| game.blocked_by(p, cell).is_some()),
                 reachable: reachable.contains(&number),
@@ -65,10 +71,13 @@ pub fn board(game: &Just4Fun, viewer: Option<usize>, last_cell: Option<usize>) -
         .collect();
     let to_move = viewer.is_some() && viewer == mover;
     let plays: Vec<Vec<u8>> = if to_move {
-        game.legal_moves().into_iter().filter_map(|m| match m {
-            Move::Play { cards } => Some(cards),
-            Move::NewHand => None,
-        }).collect()
+        game.legal_moves()
+            .into_iter()
+            .filter_map(|m| match m {
+                Move::Play { cards } => Some(cards),
+                Move::NewHand => None,
+            })
+            .collect()
     } else {
         Vec::new()
     };
@@ -144,11 +153,16 @@ mod tests {
     use crate::session::PlayerColor;
 
     fn seats() -> Vec<Seat> {
-        vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow), Seat::person("Cleo", PlayerColor::Green)]
+        vec![
+            Seat::person("Anna", PlayerColor::Red),
+            Seat::person("Ben", PlayerColor::Yellow),
+            Seat::person("Cleo", PlayerColor::Green),
+        ]
     }
 
     fn game() -> Just4Fun {
-        Just4Fun::from_position("players=3; to_move=B; 18:A2,B1; 7:A2; 29:A2,C1; hands=5 11 13 2/1 1 1 1/3 4 5 6").unwrap()
+        Just4Fun::from_position("players=3; to_move=B; 18:A2,B1; 7:A2; 29:A2,C1; hands=5 11 13 2/1 1 1 1/3 4 5 6")
+            .unwrap()
     }
 
     fn field(b: &Board, number: u8) -> &Field {
@@ -168,7 +182,10 @@ mod tests {
         set_lang(Lang::De);
         let locked = field(&b, 7);
         assert_eq!(locked.locked_by, Some(0));
-        assert_eq!(field_name(locked, &seats(), false), "Reihe 2, Spalte 3: Feld 7, Anna 2 Steine, gesichert für Anna, gesperrt");
+        assert_eq!(
+            field_name(locked, &seats(), false),
+            "Reihe 2, Spalte 3: Feld 7, Anna 2 Steine, gesichert für Anna, gesperrt"
+        );
     }
 
     #[test]
@@ -269,7 +286,10 @@ mod tests {
         assert_eq!(b.fields[0].kept_by, Some(0), "35: Anna 2 against 1");
         assert_eq!(b.fields[1].kept_by, Some(1), "1: Ben alone");
         assert_eq!(b.fields[2].kept_by, None, "6: a tie clears the field");
-        assert_eq!(field_name(&b.fields[0], &seats(), false), "Reihe 1, Spalte 1: Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna");
+        assert_eq!(
+            field_name(&b.fields[0], &seats(), false),
+            "Reihe 1, Spalte 1: Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna"
+        );
         assert!(b.fields.iter().all(|f| !f.in_line && !f.blocked), "no line, nobody to move");
     }
 }

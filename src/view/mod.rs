@@ -17,7 +17,12 @@ pub fn seat_mark_path(seat: usize, cx: f64, cy: f64, r: f64) -> String {
     let p = |x: f64, y: f64| format!("{} {}", num(cx + x * r), num(cy + y * r));
     match seat % 4 {
         // Two half-circle arcs of radius r.
-        0 => format!("M{left}A{r} {r} 0 1 0 {right}A{r} {r} 0 1 0 {left}Z", left = p(-1.0, 0.0), right = p(1.0, 0.0), r = num(r)),
+        0 => format!(
+            "M{left}A{r} {r} 0 1 0 {right}A{r} {r} 0 1 0 {left}Z",
+            left = p(-1.0, 0.0),
+            right = p(1.0, 0.0),
+            r = num(r)
+        ),
         1 => format!("M{}L{}L{}L{}Z", p(-0.85, -0.85), p(0.85, -0.85), p(0.85, 0.85), p(-0.85, 0.85)),
         2 => format!("M{}L{}L{}Z", p(0.0, -1.0), p(1.0, 0.8), p(-1.0, 0.8)),
         _ => format!("M{}L{}L{}L{}Z", p(0.0, -1.0), p(1.0, 0.0), p(0.0, 1.0), p(-1.0, 0.0)),
@@ -29,16 +34,24 @@ pub fn seat_mark_path(seat: usize, cx: f64, cy: f64, r: f64) -> String {
 pub fn cover_hint(kind: crate::engine::GameKind, public: bool) -> &'static str {
     match (public, kind) {
         (false, _) => crate::lang::t("Die anderen schauen bitte weg.", "Everyone else, please look away."),
-        (true, crate::engine::GameKind::Sudoku) => {
-            crate::lang::t("Alle sehen das Brett; dein Plättchen bleibt verdeckt, bis du zeigst.", "Everyone sees the board; your tile stays hidden until you show it.")
-        }
-        (true, _) => crate::lang::t("Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.", "Everyone sees the board; the hand stays hidden until you show it."),
+        (true, crate::engine::GameKind::Sudoku) => crate::lang::t(
+            "Alle sehen das Brett; dein Plättchen bleibt verdeckt, bis du zeigst.",
+            "Everyone sees the board; your tile stays hidden until you show it.",
+        ),
+        (true, _) => crate::lang::t(
+            "Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.",
+            "Everyone sees the board; the hand stays hidden until you show it.",
+        ),
     }
 }
 
 /// A status line, marked as the hint's while a hint shows (one text for every game).
 pub fn hint_status(text: String, hint_shown: bool) -> String {
-    if hint_shown { format!("{} {text}", crate::lang::t("Tipp:", "Hint:")) } else { text }
+    if hint_shown {
+        format!("{} {text}", crate::lang::t("Tipp:", "Hint:"))
+    } else {
+        text
+    }
 }
 
 #[cfg(test)]
@@ -63,7 +76,10 @@ mod tests {
 
     /// The numbers of a path, as (x, y) pairs (arc radii and flags included for the circle).
     fn numbers(d: &str) -> Vec<f64> {
-        d.split(|c: char| c.is_ascii_alphabetic() || c == ' ').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect()
+        d.split(|c: char| c.is_ascii_alphabetic() || c == ' ')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect()
     }
 
     #[test]
@@ -86,6 +102,10 @@ mod tests {
                 assert!((44.0..=56.0).contains(&pair[0]) && (14.0..=26.0).contains(&pair[1]), "{d}");
             }
         }
-        assert_eq!(seat_mark_path(5, 0.0, 0.0, 1.0), seat_mark_path(1, 0.0, 0.0, 1.0), "seats beyond four repeat the shapes");
+        assert_eq!(
+            seat_mark_path(5, 0.0, 0.0, 1.0),
+            seat_mark_path(1, 0.0, 0.0, 1.0),
+            "seats beyond four repeat the shapes"
+        );
     }
 }

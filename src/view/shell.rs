@@ -108,7 +108,8 @@ pub fn news_from(movers: &[Option<usize>], people: &[bool], to_move: Option<usiz
         return None;
     }
     let len = movers.len();
-    let since_own = to_move.filter(|&q| is_person(q)).and_then(|q| movers.iter().rposition(|m| *m == Some(q))).map(|i| i + 1);
+    let since_own =
+        to_move.filter(|&q| is_person(q)).and_then(|q| movers.iter().rposition(|m| *m == Some(q))).map(|i| i + 1);
     if let Some(from) = since_own.filter(|&from| from < len) {
         return Some((from, true));
     }
@@ -127,21 +128,35 @@ mod tests {
 
     fn seats(kinds: &[Option<Level>]) -> Vec<Seat> {
         let names = ["Anna", "Computer 1", "Cem", "Dora"];
-        kinds.iter().enumerate().map(|(i, k)| Seat { name: names[i].into(), color: PlayerColor::ALL[i], kind: k.map_or(SeatKind::Person, SeatKind::Computer) }).collect()
+        kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| Seat {
+                name: names[i].into(),
+                color: PlayerColor::ALL[i],
+                kind: k.map_or(SeatKind::Person, SeatKind::Computer),
+            })
+            .collect()
     }
 
     #[test]
     fn titles_name_the_screen_and_the_game_in_both_languages() {
         set_lang(Lang::De);
         let two = seats(&[None, Some(Level::Medium)]);
-        assert_eq!(title(Screen::Play(Some((GameKind::VierMalVier, &two)))), "Vier mal Vier – Anna gegen Computer 1 · Spieltisch");
+        assert_eq!(
+            title(Screen::Play(Some((GameKind::VierMalVier, &two)))),
+            "Vier mal Vier – Anna gegen Computer 1 · Spieltisch"
+        );
         assert_eq!(title(Screen::Setup(GameKind::Just4Fun)), "Neues Spiel: Just 4 Fun · Spieltisch");
         assert_eq!(title(Screen::Rules(GameKind::Sudoku)), "Regeln: Sudoku – Das Brettspiel · Spieltisch");
         assert_eq!(title(Screen::Settings), "Einstellungen · Spieltisch");
         assert_eq!(title(Screen::Home), "Spieltisch");
         assert_eq!(title(Screen::Play(None)), "Spieltisch");
         set_lang(Lang::En);
-        assert_eq!(title(Screen::Play(Some((GameKind::VierMalVier, &two)))), "Vier mal Vier – Anna vs Computer 1 · Spieltisch");
+        assert_eq!(
+            title(Screen::Play(Some((GameKind::VierMalVier, &two)))),
+            "Vier mal Vier – Anna vs Computer 1 · Spieltisch"
+        );
         assert_eq!(title(Screen::Setup(GameKind::GutAngelegt)), "New game: Gut angelegt · Spieltisch");
         assert_eq!(title(Screen::Settings), "Settings · Spieltisch");
         set_lang(Lang::De);
@@ -155,7 +170,10 @@ mod tests {
         assert_eq!(players_phrase(&seats(&[None, Some(Level::Hard), None]), true), "Anna, Computer 1 (Schwer) und Cem");
         assert_eq!(players_phrase(&seats(&[None]), true), "Anna");
         set_lang(Lang::En);
-        assert_eq!(players_phrase(&seats(&[Some(Level::Easy), None, None, None]), true), "Anna (Easy), Computer 1, Cem and Dora");
+        assert_eq!(
+            players_phrase(&seats(&[Some(Level::Easy), None, None, None]), true),
+            "Anna (Easy), Computer 1, Cem and Dora"
+        );
         set_lang(Lang::De);
     }
 
@@ -194,6 +212,9 @@ mod tests {
         // People alone: no box (the hand-over cover says it).
         assert_eq!(news_from(&one_computer, &[true, true], Some(0)), None);
         // Two people and a computer: the second person sees the first's move and the computer's.
-        assert_eq!(news_from(&[Some(0), Some(1), Some(2), Some(0), Some(1)], &[true, false, true], Some(2)), Some((3, true)));
+        assert_eq!(
+            news_from(&[Some(0), Some(1), Some(2), Some(0), Some(1)], &[true, false, true], Some(2)),
+            Some((3, true))
+        );
     }
 }

@@ -34,10 +34,13 @@ pub fn board(game: &Sudoku, viewer: Option<usize>, last: Option<usize>) -> Board
         // The game is over: no field takes a tile any more.
         Vec::new()
     } else if game.in_gold_setup() {
-        game.legal_moves().into_iter().filter_map(|m| match m {
-            Move::Gold { cell, .. } => Some((cell, None)),
-            _ => None,
-        }).collect()
+        game.legal_moves()
+            .into_iter()
+            .filter_map(|m| match m {
+                Move::Gold { cell, .. } => Some((cell, None)),
+                _ => None,
+            })
+            .collect()
     } else if let (Some(number), Mode::Assisted) = (held, game.options().mode) {
         // Under table rules nothing tells where the tile may go: that is the player's to judge.
         game.legal_fields(number).into_iter().map(|c| (c, Some(game.points_at(c)))).collect()
@@ -104,7 +107,8 @@ mod tests {
     use crate::session::PlayerColor;
 
     /// The gold diagonal 1–9, and Anna's 4 on A3.
-    const GRID: &str = "grid=1*.4....../.2*......./..3*....../...4*...../....5*..../.....6*.../......7*../.......8*./........9*";
+    const GRID: &str =
+        "grid=1*.4....../.2*......./..3*....../...4*...../....5*..../.....6*.../......7*../.......8*./........9*";
 
     fn at(name: &str) -> usize {
         let b = name.as_bytes();
@@ -135,7 +139,10 @@ mod tests {
         assert_eq!(a3.tile, Some((4, false, Some(0))), "more than one player: who laid it counts");
         assert_eq!(cell_name(a3, &seats(), None), "A3, 4, Anna");
         let points = b7.points.unwrap_or_default();
-        let want = format!("B7, frei, erlaubt, {points} {}, gewählt für dein Plättchen 4", if points == 1 { "Punkt" } else { "Punkte" });
+        let want = format!(
+            "B7, frei, erlaubt, {points} {}, gewählt für dein Plättchen 4",
+            if points == 1 { "Punkt" } else { "Punkte" }
+        );
         assert_eq!(cell_name(b7, &seats(), Some(4)), want);
         set_lang(Lang::En);
         assert_eq!(cell_name(&anna.cells[at("B1")], &seats(), None), "B1, free");
@@ -177,7 +184,10 @@ mod tests {
             }
             for viewer in [Some(0), Some(1)] {
                 let b = board(&g, viewer, None);
-                assert!(b.cells.iter().all(|c| !c.legal && c.points.is_none()), "seed {seed}, viewer {viewer:?}: a field marked after the end");
+                assert!(
+                    b.cells.iter().all(|c| !c.legal && c.points.is_none()),
+                    "seed {seed}, viewer {viewer:?}: a field marked after the end"
+                );
             }
         }
         assert!(marked_while_running);

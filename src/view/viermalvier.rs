@@ -3,7 +3,7 @@
 //! from above, and nothing else of the far side), the lines, and for the person to move the
 //! places the picked stone may go. Stone ids never appear: they would name the far faces.
 
-use crate::engine::viermalvier::{Event, GameEnd, Spot, View, VierMalVier, SHAPES, STONES, STONE_COUNT};
+use crate::engine::viermalvier::{Event, GameEnd, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT};
 use crate::engine::Game;
 use crate::lang::{is_de, t};
 use crate::session::Seat;
@@ -40,7 +40,11 @@ impl Stone {
     /// A key from what the viewer sees of the stone (never its id): a stone that looks different
     /// is drawn anew, marks and names change in place.
     pub fn key(&self) -> u16 {
-        (self.col as u16) | (self.row as u16) << 3 | u16::from(self.color) << 5 | u16::from(self.shape) << 7 | self.far.map_or(0, |f| u16::from(f) + 1) << 9
+        (self.col as u16)
+            | (self.row as u16) << 3
+            | u16::from(self.color) << 5
+            | u16::from(self.shape) << 7
+            | self.far.map_or(0, |f| u16::from(f) + 1) << 9
     }
 }
 
@@ -112,7 +116,11 @@ pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>, movin
             let win = lines.iter().any(|l| l.contains(&(c, r)));
             let mut label = format!("{}: {}", cell_name(width, col as i32, r), stone_text(color, shape));
             if let Some(far) = far {
-                label.push_str(&format!(", {} {}", t("oben sichtbar: gegenüber", "seen from above: far side"), shape_char(far)));
+                label.push_str(&format!(
+                    ", {} {}",
+                    t("oben sichtbar: gegenüber", "seen from above: far side"),
+                    shape_char(far)
+                ));
             }
             if last {
                 label.push_str(t(", zuletzt gesetzt", ", placed last"));
@@ -124,11 +132,20 @@ pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>, movin
         }
     }
     let run_lines = match game.end() {
-        Some(GameEnd::Blocked { .. }) => game.three_run_cells(side).into_iter().map(|run| segment(side, width, run)).collect(),
+        Some(GameEnd::Blocked { .. }) => {
+            game.three_run_cells(side).into_iter().map(|run| segment(side, width, run)).collect()
+        }
         _ => Vec::new(),
     };
     let places = if moving { places(game) } else { Vec::new() };
-    Wall { side, width, stones, win_lines: lines.iter().map(|l| segment(side, width, (l[0], l[3]))).collect(), run_lines, places }
+    Wall {
+        side,
+        width,
+        stones,
+        win_lines: lines.iter().map(|l| segment(side, width, (l[0], l[3]))).collect(),
+        run_lines,
+        places,
+    }
 }
 
 /// A place a stone could go in this position: the spot, where it lands (side-0 coordinates)
@@ -150,7 +167,8 @@ pub fn places(game: &VierMalVier) -> Vec<Place> {
         .into_iter()
         .filter_map(|spot| {
             let at = game.landing(spot).ok()?;
-            let fits = stones.iter().filter(|&&s| game.check_spot(s, spot).is_ok()).fold(0u16, |m, &s| m | 1 << (s % 16));
+            let fits =
+                stones.iter().filter(|&&s| game.check_spot(s, spot).is_ok()).fold(0u16, |m, &s| m | 1 << (s % 16));
             Some(Place { spot, at, fits })
         })
         .collect()
@@ -202,8 +220,20 @@ pub fn pick(wall: &Wall, stone: Option<u8>, face: u8, chosen: Option<Spot>) -> P
             // The first stone stands in the middle.
             _ if width == 0 => 0,
             // A new stone at side 0's left end is at the right end for side 1, and so on.
-            Spot::Left => if side == 0 { -1 } else { width as i32 },
-            Spot::Right => if side == 0 { width as i32 } else { -1 },
+            Spot::Left => {
+                if side == 0 {
+                    -1
+                } else {
+                    width as i32
+                }
+            }
+            Spot::Right => {
+                if side == 0 {
+                    width as i32
+                } else {
+                    -1
+                }
+            }
             Spot::On(c) => drawn(side, width, c) as i32,
         };
         let legal = p.fits & 1 << (stone % 16) != 0;
@@ -230,7 +260,12 @@ pub fn picked_text(stone: u8, face: u8) -> String {
     let s = STONES[usize::from(stone) % STONE_COUNT];
     let (near, far) = (shape_char(s.faces[usize::from(face % 2)]), shape_char(s.faces[usize::from(1 - face % 2)]));
     let shape = t("Form", "shape");
-    format!("{}: {shape} {near} {}, {shape} {far} {}", color_name(s.color), t("zu dir", "toward you"), t("zum Gegner", "toward your opponent"))
+    format!(
+        "{}: {shape} {near} {}, {shape} {far} {}",
+        color_name(s.color),
+        t("zu dir", "toward you"),
+        t("zum Gegner", "toward your opponent")
+    )
 }
 
 /// A log line for `event`, for the eyes of `reader` (`None`: the whole table, e.g. under the
@@ -246,7 +281,11 @@ pub fn describe(event: &Event, seats: &[Seat], reader: Option<usize>, view: View
             let faces = match (view, reader) {
                 (View::Open, _) => format!("{}|{}", toward(0), toward(1)),
                 (View::Hidden, Some(r)) => {
-                    if de { format!("Form {} zu dir", toward(r)) } else { format!("shape {} toward you", toward(r)) }
+                    if de {
+                        format!("Form {} zu dir", toward(r))
+                    } else {
+                        format!("shape {} toward you", toward(r))
+                    }
                 }
                 (View::Hidden, None) => String::new(),
             };
@@ -256,28 +295,56 @@ pub fn describe(event: &Event, seats: &[Seat], reader: Option<usize>, view: View
                 _ => at.0 + 1,
             };
             let place = match spot {
-                Spot::On(_) => if de { format!("Spalte {from_left}, Reihe {}", at.1 + 1) } else { format!("column {from_left}, row {}", at.1 + 1) },
-                _ => if de { format!("unten, Spalte {from_left}") } else { format!("bottom, column {from_left}") },
+                Spot::On(_) => {
+                    if de {
+                        format!("Spalte {from_left}, Reihe {}", at.1 + 1)
+                    } else {
+                        format!("column {from_left}, row {}", at.1 + 1)
+                    }
+                }
+                _ => {
+                    if de {
+                        format!("unten, Spalte {from_left}")
+                    } else {
+                        format!("bottom, column {from_left}")
+                    }
+                }
             };
             format!("{}: {} {faces} → {place}", who(*player), color_name(s.color)).replace("  ", " ")
         }
         Event::Objected { by, player, stone: id } => {
             let c = color_name(stone(*id).color);
             if de {
-                format!("{}: Einspruch! Der letzte Stein ({c}) geht zurück, {} ist noch einmal dran.", who(*by), who(*player))
+                format!(
+                    "{}: Einspruch! Der letzte Stein ({c}) geht zurück, {} ist noch einmal dran.",
+                    who(*by),
+                    who(*player)
+                )
             } else {
                 format!("{}: objection! The {c} stone goes back, {} moves again.", who(*by), who(*player))
             }
         }
         Event::TookBack { player, stone: id } => {
             let c = color_name(stone(*id).color);
-            if de { format!("{} nimmt den letzten Stein ({c}) zurück (erlaubt).", who(*player)) } else { format!("{} takes the {c} stone back (allowed).", who(*player)) }
+            if de {
+                format!("{} nimmt den letzten Stein ({c}) zurück (erlaubt).", who(*player))
+            } else {
+                format!("{} takes the {c} stone back (allowed).", who(*player))
+            }
         }
         Event::Announced { by } => {
-            if de { format!("{}: Die Mauer kann nicht mehr vollständig werden.", who(*by)) } else { format!("{}: the wall can no longer be completed.", who(*by)) }
+            if de {
+                format!("{}: Die Mauer kann nicht mehr vollständig werden.", who(*by))
+            } else {
+                format!("{}: the wall can no longer be completed.", who(*by))
+            }
         }
         Event::NextGame { game, start } => {
-            if de { format!("Partie {game}: {} beginnt.", who(*start)) } else { format!("Game {game}: {} starts.", who(*start)) }
+            if de {
+                format!("Partie {game}: {} beginnt.", who(*start))
+            } else {
+                format!("Game {game}: {} starts.", who(*start))
+            }
         }
     }
 }
@@ -304,7 +371,12 @@ mod tests {
         set_lang(Lang::De);
         let mut g = game(View::Hidden);
         let (a, _) = place_any(&mut g);
-        g.apply(&Move::Place { stone: g.remaining().into_iter().find(|&s| g.check_spot(s, Spot::On(0)).is_ok()).unwrap(), face: 1, spot: Spot::On(0) }).unwrap();
+        g.apply(&Move::Place {
+            stone: g.remaining().into_iter().find(|&s| g.check_spot(s, Spot::On(0)).is_ok()).unwrap(),
+            face: 1,
+            spot: Spot::On(0),
+        })
+        .unwrap();
         let (w0, w1) = (wall(&g, 0, Some((0, 1)), false), wall(&g, 1, None, false));
         let faces = STONES[usize::from(a)].faces;
         let bottom0 = w0.stones.iter().find(|s| s.row == 0).unwrap();
@@ -313,7 +385,13 @@ mod tests {
         assert_eq!(bottom1.shape, faces[1], "the other side sees the other face");
         let top = w0.stones.iter().find(|s| s.row == 1).unwrap();
         assert!(top.far.is_some() && top.last, "the top shows its far face from above");
-        assert!(top.label.starts_with("Spalte 1, Reihe 2: ") && top.label.contains("oben sichtbar: gegenüber") && top.label.ends_with("zuletzt gesetzt"), "{}", top.label);
+        assert!(
+            top.label.starts_with("Spalte 1, Reihe 2: ")
+                && top.label.contains("oben sichtbar: gegenüber")
+                && top.label.ends_with("zuletzt gesetzt"),
+            "{}",
+            top.label
+        );
         // No name says anything of a covered stone's far face.
         let far_of_bottom = shape_char(faces[1]);
         assert!(!bottom0.label.contains(&format!("gegenüber {far_of_bottom}")), "{}", bottom0.label);
@@ -327,12 +405,20 @@ mod tests {
     fn side_one_sees_the_wall_mirrored() {
         let mut g = game(View::Open);
         place_any(&mut g);
-        let (stone, spot) = g.remaining().into_iter().find_map(|s| g.check_spot(s, Spot::Right).ok().map(|_| (s, Spot::Right))).unwrap();
+        let (stone, spot) = g
+            .remaining()
+            .into_iter()
+            .find_map(|s| g.check_spot(s, Spot::Right).ok().map(|_| (s, Spot::Right)))
+            .unwrap();
         g.apply(&Move::Place { stone, face: 0, spot }).unwrap();
         let w1 = wall(&g, 1, Some((1, 0)), false);
         let new = w1.stones.iter().find(|s| s.last).unwrap();
         assert_eq!(new.col, 0, "side 0's right end is side 1's left");
-        assert!(new.label.starts_with("Spalte 1, Reihe 1") || new.label.starts_with("column 1, row 1"), "{}", new.label);
+        assert!(
+            new.label.starts_with("Spalte 1, Reihe 1") || new.label.starts_with("column 1, row 1"),
+            "{}",
+            new.label
+        );
     }
 
     #[test]
@@ -381,7 +467,10 @@ mod tests {
     #[test]
     fn a_move_is_said_with_the_shape_the_reader_sees() {
         set_lang(Lang::De);
-        let seats = vec![Seat::person("Anna", crate::session::PlayerColor::Red), Seat::person("Ben", crate::session::PlayerColor::Yellow)];
+        let seats = vec![
+            Seat::person("Anna", crate::session::PlayerColor::Red),
+            Seat::person("Ben", crate::session::PlayerColor::Yellow),
+        ];
         let mut g = game(View::Hidden);
         // Colour 0's U/V stone, U toward its placer Anna (side 0), V toward Ben.
         let event = g.apply(&Move::Place { stone: 1, face: 0, spot: Spot::Left }).unwrap();
@@ -391,7 +480,10 @@ mod tests {
         assert_eq!(table, "Anna: dunkelrot → unten, Spalte 1", "under the cover: no face");
         assert_eq!(describe(&event, &seats, None, View::Open), "Anna: dunkelrot U|V → unten, Spalte 1");
         set_lang(Lang::En);
-        assert_eq!(describe(&event, &seats, Some(1), View::Hidden), "Anna: dark red shape V toward you → bottom, column 1");
+        assert_eq!(
+            describe(&event, &seats, Some(1), View::Hidden),
+            "Anna: dark red shape V toward you → bottom, column 1"
+        );
         set_lang(Lang::De);
     }
 
@@ -402,7 +494,8 @@ mod tests {
             let mut g = VierMalVier::new(2, Options::default(), seed).unwrap();
             let mut rng = seed;
             while g.end().is_none() {
-                let moves: Vec<Move> = g.legal_moves().into_iter().filter(|m| matches!(m, Move::Place { .. })).collect();
+                let moves: Vec<Move> =
+                    g.legal_moves().into_iter().filter(|m| matches!(m, Move::Place { .. })).collect();
                 if moves.is_empty() {
                     break;
                 }

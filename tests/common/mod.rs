@@ -79,4 +79,3 @@ pub fn positions<G: Game>(
     }
     tries
 }
-

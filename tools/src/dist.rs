@@ -4,10 +4,7 @@ use std::path::{Path, PathBuf};
 
 /// The repository root (the parent of this crate's manifest directory).
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tools/ has a parent directory")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tools/ has a parent directory").to_path_buf()
 }
 
 /// The dist directory: `$SPIELTISCH_DIST` if set, else `<repo>/dist`.
@@ -42,10 +39,8 @@ pub fn list_files(dir: &Path) -> std::io::Result<Vec<String>> {
                 walk(base, &path, out)?;
             } else if ty.is_file() {
                 let rel = path.strip_prefix(base).expect("below base");
-                let parts: Vec<String> = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect();
+                let parts: Vec<String> =
+                    rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
                 out.push(parts.join("/"));
             }
         }

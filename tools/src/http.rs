@@ -17,10 +17,7 @@ pub struct Response {
 impl Response {
     pub fn header(&self, name: &str) -> Option<&str> {
         let name = name.to_ascii_lowercase();
-        self.headers
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| *k == name).map(|(_, v)| v.as_str())
     }
 
     pub fn text(&self) -> String {
@@ -30,31 +27,19 @@ impl Response {
 
 /// Splits `http://host:port/path?query` into (`host:port`, `/path?query`).
 fn split_url(url: &str) -> io::Result<(String, String)> {
-    let rest = url.strip_prefix("http://").ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("only http:// URLs: {url}"),
-        )
-    })?;
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, format!("only http:// URLs: {url}")))?;
     let (host, path) = match rest.find('/') {
         Some(i) => (&rest[..i], &rest[i..]),
         None => (rest, "/"),
     };
-    let host = if host.contains(':') {
-        host.to_string()
-    } else {
-        format!("{host}:80")
-    };
+    let host = if host.contains(':') { host.to_string() } else { format!("{host}:80") };
     Ok((host, path.to_string()))
 }
 
 /// Performs one request. `timeout` bounds connecting and each read/write.
-pub fn request(
-    method: &str,
-    url: &str,
-    body: Option<(&str, &[u8])>,
-    timeout: Duration,
-) -> io::Result<Response> {
+pub fn request(method: &str, url: &str, body: Option<(&str, &[u8])>, timeout: Duration) -> io::Result<Response> {
     let (host, path) = split_url(url)?;
     let addr = host
         .to_socket_addrs()?
@@ -65,13 +50,9 @@ pub fn request(
     stream.set_write_timeout(Some(timeout))?;
     stream.set_nodelay(true).ok();
 
-    let mut req =
-        format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nAccept: */*\r\n");
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nAccept: */*\r\n");
     if let Some((content_type, bytes)) = body {
-        req.push_str(&format!(
-            "Content-Type: {content_type}\r\nContent-Length: {}\r\n",
-            bytes.len()
-        ));
+        req.push_str(&format!("Content-Type: {content_type}\r\nContent-Length: {}\r\n", bytes.len()));
     } else if method == "POST" || method == "PUT" {
         req.push_str("Content-Length: 0\r\n");
     }
@@ -95,10 +76,8 @@ fn read_response<R: BufRead>(mut r: R, head_only: bool) -> io::Result<Response> 
     r.read_line(&mut line)?;
     let mut parts = line.split_whitespace();
     let _version = parts.next().ok_or_else(|| bad("empty response"))?;
-    let status: u16 = parts
-        .next()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| bad(format!("bad status line: {line:?}")))?;
+    let status: u16 =
+        parts.next().and_then(|s| s.parse().ok()).ok_or_else(|| bad(format!("bad status line: {line:?}")))?;
 
     let mut headers = Vec::new();
     loop {
@@ -114,12 +93,7 @@ fn read_response<R: BufRead>(mut r: R, head_only: bool) -> io::Result<Response> 
             headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
         }
     }
-    let get = |name: &str| {
-        headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    };
+    let get = |name: &str| headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
 
     let mut body = Vec::new();
     if head_only || status == 204 || status == 304 || (100..200).contains(&status) {
@@ -129,8 +103,7 @@ fn read_response<R: BufRead>(mut r: R, head_only: bool) -> io::Result<Response> 
             line.clear();
             r.read_line(&mut line)?;
             let size_str = line.trim().split(';').next().unwrap_or("");
-            let size = usize::from_str_radix(size_str, 16)
-                .map_err(|_| bad(format!("bad chunk size {size_str:?}")))?;
+            let size = usize::from_str_radix(size_str, 16).map_err(|_| bad(format!("bad chunk size {size_str:?}")))?;
             if size == 0 {
                 // trailers until empty line
                 loop {
@@ -154,11 +127,7 @@ fn read_response<R: BufRead>(mut r: R, head_only: bool) -> io::Result<Response> 
     } else {
         r.read_to_end(&mut body)?;
     }
-    Ok(Response {
-        status,
-        headers,
-        body,
-    })
+    Ok(Response { status, headers, body })
 }
 
 /// GET with a 30 s timeout.
@@ -186,13 +155,7 @@ mod tests {
 
     #[test]
     fn splits_urls() {
-        assert_eq!(
-            split_url("http://127.0.0.1:9/a/b?c").unwrap(),
-            ("127.0.0.1:9".to_string(), "/a/b?c".to_string())
-        );
-        assert_eq!(
-            split_url("http://localhost").unwrap(),
-            ("localhost:80".to_string(), "/".to_string())
-        );
+        assert_eq!(split_url("http://127.0.0.1:9/a/b?c").unwrap(), ("127.0.0.1:9".to_string(), "/a/b?c".to_string()));
+        assert_eq!(split_url("http://localhost").unwrap(), ("localhost:80".to_string(), "/".to_string()));
     }
 }

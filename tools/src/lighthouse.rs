@@ -34,18 +34,57 @@ fn screens_to_audit() -> Vec<(&'static str, Option<AnySession>, &'static str)> {
     let play = "#/play/00000000000000ab";
     vec![
         ("home", None, ""),
-        ("home-with-a-game", Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 4))), ""),
+        (
+            "home-with-a-game",
+            Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 4))),
+            "",
+        ),
         ("setup-gutangelegt", None, "#/new/gutangelegt"),
         ("settings", None, "#/settings"),
         ("rules-just4fun", None, "#/rules/just4fun"),
-        ("just4fun", Some(AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 3, |s| s.log.len() >= 8))), play),
-        ("gutangelegt", Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |s| s.log.len() >= 12))), play),
+        (
+            "just4fun",
+            Some(AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 3, |s| {
+                s.log.len() >= 8
+            }))),
+            play,
+        ),
+        (
+            "gutangelegt",
+            Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |s| {
+                s.log.len() >= 12
+            }))),
+            play,
+        ),
         // The hidden wall keeps its cover (the next player must not see the other side): the
         // open wall is the board without a cover; the hidden one is audited as its cover.
-        ("viermalvier-open", Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, open, 3, |s| s.log.len() >= 5))), play),
-        ("viermalvier-cover", Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, Default::default(), 3, |s| s.log.len() >= 5))), play),
-        ("sudoku", Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 10))), play),
-        ("gutangelegt-end", Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |_| false))), play),
+        (
+            "viermalvier-open",
+            Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(2, open, 3, |s| {
+                s.log.len() >= 5
+            }))),
+            play,
+        ),
+        (
+            "viermalvier-cover",
+            Some(AnySession::VierMalVier(screens::random_game::<viermalvier::VierMalVier>(
+                2,
+                Default::default(),
+                3,
+                |s| s.log.len() >= 5,
+            ))),
+            play,
+        ),
+        (
+            "sudoku",
+            Some(AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), 3, |s| s.log.len() >= 10))),
+            play,
+        ),
+        (
+            "gutangelegt-end",
+            Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |_| false))),
+            play,
+        ),
     ]
 }
 
@@ -83,7 +122,8 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
     if !status.success() {
         return Err(format!("lighthouse failed ({status}) on {url}"));
     }
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(out).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(out).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     if let Some(err) = report["runtimeError"]["message"].as_str() {
         return Err(format!("lighthouse: {err}"));
     }
@@ -103,7 +143,15 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
             let node = &item["node"];
             let selector = node["selector"].as_str().unwrap_or("?").to_string();
             if why.is_empty() {
-                why = node["explanation"].as_str().unwrap_or("").lines().map(str::trim).filter(|l| !l.is_empty()).nth(1).unwrap_or("").to_string();
+                why = node["explanation"]
+                    .as_str()
+                    .unwrap_or("")
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .nth(1)
+                    .unwrap_or("")
+                    .to_string();
             }
             match nodes.iter_mut().find(|n| n.0 == selector) {
                 Some(n) => n.1 += 1,
@@ -112,10 +160,20 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
         }
         let selectors = nodes
             .into_iter()
-            .map(|(sel, n, label)| format!("{sel}{}{}", if n > 1 { format!(" ×{n}") } else { String::new() }, if label.is_empty() { String::new() } else { format!(" (e.g. \"{label}\")") }))
+            .map(|(sel, n, label)| {
+                format!(
+                    "{sel}{}{}",
+                    if n > 1 { format!(" ×{n}") } else { String::new() },
+                    if label.is_empty() { String::new() } else { format!(" (e.g. \"{label}\")") }
+                )
+            })
             .collect();
         let weighed = r["weight"].as_f64().unwrap_or(0.0) > 0.0;
-        let id = format!("{id}{}{}", if weighed { "" } else { " (not scored)" }, if why.is_empty() { String::new() } else { format!(" — {why}") });
+        let id = format!(
+            "{id}{}{}",
+            if weighed { "" } else { " (not scored)" },
+            if why.is_empty() { String::new() } else { format!(" — {why}") }
+        );
         failing.push((id, selectors));
     }
     b.goto(&url)?;
@@ -130,18 +188,31 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
             Ok(v.as_str().map(str::to_string))
         })
         .unwrap_or_else(|_| "?".into());
-    Ok(Audit { shown, performance: score("performance"), accessibility: score("accessibility"), lcp_ms: num("largest-contentful-paint"), tbt_ms: num("total-blocking-time"), failing })
+    Ok(Audit {
+        shown,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        lcp_ms: num("largest-contentful-paint"),
+        tbt_ms: num("total-blocking-time"),
+        failing,
+    })
 }
 
 /// Prints Lighthouse's mobile scores per screen and the failing accessibility audits; with
 /// `only`, just the screens whose names contain one of those words.
 pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
     let bin = lighthouse_bin();
-    let version = Command::new(&bin).arg("--version").output().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default();
+    let version = Command::new(&bin)
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
     if version.is_empty() {
         return Err(format!("no lighthouse at {} — run `bash scripts/setup.sh --lighthouse`", bin.display()));
     }
-    println!("== Lighthouse {version}, mobile (simulated slow 4G, 4× CPU): home, a running game of each kind, other screens");
+    println!(
+        "== Lighthouse {version}, mobile (simulated slow 4G, 4× CPU): home, a running game of each kind, other screens"
+    );
     let dir = std::env::temp_dir().join(format!("spieltisch-lighthouse-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     perf::copy_dir(dist, &dir).map_err(|e| e.to_string())?;
@@ -160,7 +231,14 @@ pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
         let out = out_dir.join(format!("{name}.json"));
         match run_one(&base, game.as_ref(), route, &out) {
             Ok(a) => {
-                println!("| {name} | {} | {:.0} | {:.0} | {:.1} s | {:.0} ms |", a.shown, a.performance, a.accessibility, a.lcp_ms / 1000.0, a.tbt_ms);
+                println!(
+                    "| {name} | {} | {:.0} | {:.0} | {:.1} s | {:.0} ms |",
+                    a.shown,
+                    a.performance,
+                    a.accessibility,
+                    a.lcp_ms / 1000.0,
+                    a.tbt_ms
+                );
                 failures.push((name, a.failing));
             }
             Err(e) => println!("| {name} | failed: {e} | | | | |"),
@@ -174,7 +252,11 @@ pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
         for (id, selectors) in failing {
             let shown: Vec<&str> = selectors.iter().take(8).map(String::as_str).collect();
             let more = selectors.len().saturating_sub(shown.len());
-            println!("  {name}: {id}: {}{}", shown.join(" · "), if more > 0 { format!(" (+{more} more)") } else { String::new() });
+            println!(
+                "  {name}: {id}: {}{}",
+                shown.join(" · "),
+                if more > 0 { format!(" (+{more} more)") } else { String::new() }
+            );
         }
     }
     println!("(full reports: {}/<screen>.json)", out_dir.display());

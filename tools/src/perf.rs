@@ -144,7 +144,8 @@ impl Player<'_> {
         static PROFILED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let profile_to = std::env::var("SPIELTISCH_PERF_PROFILE_TAP").ok().and_then(|v| {
             let (kind, file) = v.split_once(':')?;
-            (kind == what).then(|| format!("{file}.{}.cpuprofile", PROFILED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)))
+            (kind == what)
+                .then(|| format!("{file}.{}.cpuprofile", PROFILED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)))
         });
         if profile_to.is_some() {
             self.b.cdp("Profiler.enable", json!({}))?;
@@ -268,7 +269,9 @@ fn just4fun_turn(p: &mut Player) -> Res<()> {
         }
     }
     if options.is_empty() {
-        return Err(format!("Just 4 Fun: no card combination of {hand:?} fits an open field and no new hand is offered"));
+        return Err(format!(
+            "Just 4 Fun: no card combination of {hand:?} fits an open field and no new hand is offered"
+        ));
     }
     let (idx, sum) = options[p.pick.next(options.len())].clone();
     for i in idx {
@@ -368,8 +371,12 @@ fn new_game(kind: &str, seed: u64) -> AnySession {
     use spieltisch::engine::{gutangelegt::GutAngelegt, sudoku::Sudoku, viermalvier::VierMalVier};
     match kind {
         "just4fun" => AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), seed, |_| true)),
-        "gutangelegt" => AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), seed, |_| true)),
-        "viermalvier" => AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), seed, |_| true)),
+        "gutangelegt" => {
+            AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), seed, |_| true))
+        }
+        "viermalvier" => {
+            AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), seed, |_| true))
+        }
         _ => AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), seed, |_| true)),
     }
 }
@@ -500,7 +507,11 @@ fn dom_changes_line(taps: &[Tap], turns: usize, n: usize) -> String {
             .filter(|t| t.what == what && if early { t.turn <= n } else { t.turn >= late_from })
             .map(|t| t.dom_changes as f64)
             .collect();
-        if v.is_empty() { "–".to_string() } else { format!("{:.0}", median(&v)) }
+        if v.is_empty() {
+            "–".to_string()
+        } else {
+            format!("{:.0}", median(&v))
+        }
     };
     kinds.iter().map(|k| format!("{k} {} → {}", part(k, true), part(k, false))).collect::<Vec<_>>().join(", ")
 }
@@ -521,8 +532,14 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
         for cpu in [1.0, 4.0] {
             let b = Browser::start()?;
             let started = Instant::now();
-            let game = play_game(&b, &url, kind, cpu, 0x9E37 + i as u64 * 7919, max_turns).map_err(|e| format!("{kind} at {cpu}×: {e}"))?;
-            eprintln!("  ({} at {cpu}×: {} taps in {:.0} s)", game_name(kind), game.taps.len(), started.elapsed().as_secs_f64());
+            let game = play_game(&b, &url, kind, cpu, 0x9E37 + i as u64 * 7919, max_turns)
+                .map_err(|e| format!("{kind} at {cpu}×: {e}"))?;
+            eprintln!(
+                "  ({} at {cpu}×: {} taps in {:.0} s)",
+                game_name(kind),
+                game.taps.len(),
+                started.elapsed().as_secs_f64()
+            );
             played.push(game);
         }
         let play = |g: &Played| g.taps.iter().filter(|t| t.what != "cover").map(|t| t.ms).collect::<Vec<_>>();
@@ -540,7 +557,11 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
             played[0].turns,
             if played.iter().all(|g| g.ended) { ", to the end" } else { ", stopped" },
             if unclicked > 0 { format!(", {unclicked} taps made no click") } else { String::new() }
-                + &if play(&played[1]).len() != play(&played[0]).len() { format!("; {} at 4×", play(&played[1]).len()) } else { String::new() },
+                + &if play(&played[1]).len() != play(&played[0]).len() {
+                    format!("; {} at 4×", play(&played[1]).len())
+                } else {
+                    String::new()
+                },
             p50_p95(&cover(&played[0])),
             p50_p95(&cover(&played[1])),
         ));
@@ -625,12 +646,16 @@ type LongTasks = Option<(f64, usize)>;
 /// browser has no longtask API.
 fn startup_mark(b: &Browser, mark: &str) -> Res<(f64, LongTasks)> {
     let v = b.wait_until(Duration::from_secs(120), &format!("the first frame with the {mark}"), |b| {
-        let v = b.execute("const s = window.__startup; return s && typeof s.marks[arguments[0]] === 'number' ? s : null;", vec![mark.into()])?;
+        let v = b.execute(
+            "const s = window.__startup; return s && typeof s.marks[arguments[0]] === 'number' ? s : null;",
+            vec![mark.into()],
+        )?;
         Ok((!v.is_null()).then_some(v))
     })?;
     let at = v["marks"][mark].as_f64().unwrap_or(f64::NAN);
     let long = v["long"].as_array().map(|l| {
-        let before: Vec<f64> = l.iter().filter(|e| e[0].as_f64().is_some_and(|s| s < at)).filter_map(|e| e[1].as_f64()).collect();
+        let before: Vec<f64> =
+            l.iter().filter(|e| e[0].as_f64().is_some_and(|s| s < at)).filter_map(|e| e[1].as_f64()).collect();
         (before.iter().copied().fold(0.0, f64::max), before.len())
     });
     Ok((at, long))
@@ -739,7 +764,9 @@ fn write_static_board(dir: &Path, base: &str) -> Res<()> {
     let files = crate::dist::list_files(dir).map_err(|e| e.to_string())?;
     let first_load: Vec<&String> = files
         .iter()
-        .filter(|f| f.starts_with("spieltisch-") && !f.contains("worker") && (f.ends_with(".js") || f.ends_with("_bg.wasm")))
+        .filter(|f| {
+            f.starts_with("spieltisch-") && !f.contains("worker") && (f.ends_with(".js") || f.ends_with("_bg.wasm"))
+        })
         .collect();
     if first_load.len() != 2 {
         return Err(format!("expected the app's JS glue and Wasm in {}, found {first_load:?}", dir.display()));
@@ -782,7 +809,13 @@ fn side_by_side(base: &str, cpu: f64, slow_net: bool) -> Res<SideBySide> {
         "const w = performance.getEntriesByType('resource').find(e => e.name.endsWith('.wasm')); return w ? w.responseEnd : null;",
         vec![],
     )?;
-    Ok(SideBySide { static_board: static_ms, bytes_in: bytes_ms, app_board: app_ms, app_wasm: wasm.as_f64().unwrap_or(f64::NAN), app_long: long })
+    Ok(SideBySide {
+        static_board: static_ms,
+        bytes_in: bytes_ms,
+        app_board: app_ms,
+        app_wasm: wasm.as_f64().unwrap_or(f64::NAN),
+        app_long: long,
+    })
 }
 
 /// Start-up: longest tasks (home; a new Just 4 Fun game by taps) and app vs static page.
@@ -841,7 +874,8 @@ pub fn startup_section(dist: &Path, runs: usize) -> Res<()> {
         println!("| conditions | static page | static page + the app's JS and Wasm fetched (the network floor) | app | app ÷ static | floor ÷ static | app's longest task before the board |");
         println!("|---|---|---|---|---|---|---|");
         for (label, cpu, slow) in [("unthrottled", 1.0, false), ("4× CPU + Fast 3G", 4.0, true)] {
-            let (mut st, mut app, mut wasm, mut ratio, mut longest) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            let (mut st, mut app, mut wasm, mut ratio, mut longest) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let (mut bytes, mut floor) = (Vec::new(), Vec::new());
             for _ in 0..runs {
                 let m = side_by_side(&base, cpu, slow)?;
@@ -863,7 +897,13 @@ pub fn startup_section(dist: &Path, runs: usize) -> Res<()> {
                 median(&wasm),
                 median(&ratio),
                 median(&floor),
-                if longest.is_empty() { "–".into() } else if median(&longest) > 0.0 { format!("{:.0} ms", median(&longest)) } else { "none over 50 ms".into() }
+                if longest.is_empty() {
+                    "–".into()
+                } else if median(&longest) > 0.0 {
+                    format!("{:.0} ms", median(&longest))
+                } else {
+                    "none over 50 ms".into()
+                }
             );
         }
         println!("(goal: app ≤ 3× the static page; ratios = medians of the runs' ratios. The floor: the static page");

@@ -34,41 +34,74 @@ pub type Screen = (String, Box<dyn Fn(&Browser, &str) -> Result<()>>);
 /// with 4 players, a paused computer game, the end, the rules; the announce and open variants.
 pub fn all() -> Vec<Screen> {
     let mut list: Vec<Screen> = vec![
-        ("home".into(), Box::new(|b: &Browser, base: &str| b.goto(base).and_then(|_| b.wait_for("[data-test=home]", WAIT).map(|_| ())))),
+        (
+            "home".into(),
+            Box::new(|b: &Browser, base: &str| {
+                b.goto(base).and_then(|_| b.wait_for("[data-test=home]", WAIT).map(|_| ()))
+            }),
+        ),
         ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
     ];
     for kind in KINDS {
         list.push((format!("{kind}-setup"), Box::new(move |b: &Browser, base: &str| setup(b, base, kind, 4))));
-        list.push((format!("{kind}-start"), Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 2, &[]))));
-        list.push((format!("{kind}-4-players"), Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 4, &[]))));
+        list.push((
+            format!("{kind}-start"),
+            Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 2, &[])),
+        ));
+        list.push((
+            format!("{kind}-4-players"),
+            Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 4, &[])),
+        ));
         // Vier mal Vier's games are short: a few stones are its middle.
         let middle = if kind == "viermalvier" { 5 } else { 12 };
-        list.push((format!("{kind}-mid-game"), Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 2, Some(middle)))));
-        list.push((format!("{kind}-end"), Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 4, None))));
-        list.push((format!("{kind}-rules"), Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}")))));
+        list.push((
+            format!("{kind}-mid-game"),
+            Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 2, Some(middle))),
+        ));
+        list.push((
+            format!("{kind}-end"),
+            Box::new(move |b: &Browser, base: &str| computer_game(b, base, kind, 4, None)),
+        ));
+        list.push((
+            format!("{kind}-rules"),
+            Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}"))),
+        ));
     }
     // The hand-over cover after a few moves: the board in view, what happened since.
     for kind in KINDS {
-        list.push((format!("{kind}-handover"), Box::new(move |b: &Browser, base: &str| {
-            let players = if kind == "viermalvier" { 2 } else { 3 };
-            let game = match kind {
-                "just4fun" => AnySession::Just4Fun(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
-                "gutangelegt" => AnySession::GutAngelegt(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
-                "sudoku" => AnySession::Sudoku(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
-                _ => AnySession::VierMalVier(random_game(players, Default::default(), 3, |s| s.log.len() >= 5)),
-            };
-            open_saved(b, base, &game)
-        })));
+        list.push((
+            format!("{kind}-handover"),
+            Box::new(move |b: &Browser, base: &str| {
+                let players = if kind == "viermalvier" { 2 } else { 3 };
+                let game = match kind {
+                    "just4fun" => {
+                        AnySession::Just4Fun(random_game(players, Default::default(), 3, |s| s.log.len() >= 7))
+                    }
+                    "gutangelegt" => {
+                        AnySession::GutAngelegt(random_game(players, Default::default(), 3, |s| s.log.len() >= 7))
+                    }
+                    "sudoku" => AnySession::Sudoku(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
+                    _ => AnySession::VierMalVier(random_game(players, Default::default(), 3, |s| s.log.len() >= 5)),
+                };
+                open_saved(b, base, &game)
+            }),
+        ));
     }
     // Profi rule: a stone that made the complete wall impossible; its owner may ask to take it back.
-    list.push(("viermalvier-take-back".into(), Box::new(|b: &Browser, base: &str| {
-        open_saved(b, base, &AnySession::VierMalVier(objectable_game(viermalvier::View::Hidden)))
-    })));
+    list.push((
+        "viermalvier-take-back".into(),
+        Box::new(|b: &Browser, base: &str| {
+            open_saved(b, base, &AnySession::VierMalVier(objectable_game(viermalvier::View::Hidden)))
+        }),
+    ));
     // Open view with the Profi rule, right after a stone to object to: every Profi button shows.
-    list.push(("viermalvier-open-profi".into(), Box::new(|b: &Browser, base: &str| {
-        open_saved(b, base, &AnySession::VierMalVier(objectable_game(viermalvier::View::Open)))?;
-        reveal(b)
-    })));
+    list.push((
+        "viermalvier-open-profi".into(),
+        Box::new(|b: &Browser, base: &str| {
+            open_saved(b, base, &AnySession::VierMalVier(objectable_game(viermalvier::View::Open)))?;
+            reveal(b)
+        }),
+    ));
     // Mid-turn: something picked, a place chosen; Gut angelegt with many claimed lines.
     list.push(("gutangelegt-claims".into(), Box::new(|b: &Browser, base: &str| {
         let options = spieltisch::engine::gutangelegt::Options { announce: true };
@@ -92,67 +125,119 @@ pub fn all() -> Vec<Screen> {
         }
         Ok(())
     })));
-    list.push(("just4fun-picked".into(), Box::new(|b: &Browser, base: &str| {
-        person_game(b, base, "just4fun", 4, &[])?;
-        for card in b.find_all("[data-test=card]")?.iter().take(2) {
-            b.click(card)?;
-        }
-        Ok(())
-    })));
-    list.push(("viermalvier-picked".into(), Box::new(|b: &Browser, base: &str| {
-        let game = random_game::<viermalvier::VierMalVier>(2, Default::default(), 2, |s| s.log.len() >= 4);
-        open_saved(b, base, &AnySession::VierMalVier(game))?;
-        reveal(b)?;
-        b.click_css("[data-test=tafel-stone]", WAIT)?;
-        b.click_css("[data-test=slot][data-legal=true]", WAIT)
-    })));
-    list.push(("sudoku-chosen".into(), Box::new(|b: &Browser, base: &str| {
-        person_game(b, base, "sudoku", 4, &[])?;
-        b.click_css("[data-test=cell][data-legal=true]", WAIT)
-    })));
+    list.push((
+        "just4fun-picked".into(),
+        Box::new(|b: &Browser, base: &str| {
+            person_game(b, base, "just4fun", 4, &[])?;
+            for card in b.find_all("[data-test=card]")?.iter().take(2) {
+                b.click(card)?;
+            }
+            Ok(())
+        }),
+    ));
+    list.push((
+        "viermalvier-picked".into(),
+        Box::new(|b: &Browser, base: &str| {
+            let game = random_game::<viermalvier::VierMalVier>(2, Default::default(), 2, |s| s.log.len() >= 4);
+            open_saved(b, base, &AnySession::VierMalVier(game))?;
+            reveal(b)?;
+            b.click_css("[data-test=tafel-stone]", WAIT)?;
+            b.click_css("[data-test=slot][data-legal=true]", WAIT)
+        }),
+    ));
+    list.push((
+        "sudoku-chosen".into(),
+        Box::new(|b: &Browser, base: &str| {
+            person_game(b, base, "sudoku", 4, &[])?;
+            b.click_css("[data-test=cell][data-legal=true]", WAIT)
+        }),
+    ));
     // Issue 22: side panels grow with the players; the table at its widest and its tallest; a
     // wall grown at both ends; a name beside "denkt …".
     for kind in ["just4fun", "gutangelegt", "sudoku"] {
-        list.push((format!("{kind}-3-players"), Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 3, &[]))));
+        list.push((
+            format!("{kind}-3-players"),
+            Box::new(move |b: &Browser, base: &str| person_game(b, base, kind, 3, &[])),
+        ));
     }
-    list.push(("gutangelegt-first-row".into(), Box::new(|b: &Browser, base: &str| {
-        // Eleven cards in the first row: a place at either end, thirteen columns.
-        let game = random_game::<gutangelegt::GutAngelegt>(2, Default::default(), 5, |s| s.state.rows()[0].cards.len() >= 11);
-        open_saved(b, base, &AnySession::GutAngelegt(game))?;
-        reveal(b)
-    })));
-    list.push(("gutangelegt-late".into(), Box::new(|b: &Browser, base: &str| {
-        // Three rows complete: new rows may start above and below, fifteen fields high.
-        let game = random_game::<gutangelegt::GutAngelegt>(4, Default::default(), 6, |s| s.state.rows().iter().filter(|r| r.complete()).count() >= 3);
-        open_saved(b, base, &AnySession::GutAngelegt(game))?;
-        reveal(b)
-    })));
-    for (name, view) in [("viermalvier-grown", viermalvier::View::Hidden), ("viermalvier-grown-open", viermalvier::View::Open)] {
-        list.push((name.into(), Box::new(move |b: &Browser, base: &str| {
-            open_saved(b, base, &AnySession::VierMalVier(grown_wall(view)))?;
-            reveal(b)?;
-            b.click_css("[data-test=tafel-stone]", WAIT)
-        })));
+    list.push((
+        "gutangelegt-first-row".into(),
+        Box::new(|b: &Browser, base: &str| {
+            // Eleven cards in the first row: a place at either end, thirteen columns.
+            let game = random_game::<gutangelegt::GutAngelegt>(2, Default::default(), 5, |s| {
+                s.state.rows()[0].cards.len() >= 11
+            });
+            open_saved(b, base, &AnySession::GutAngelegt(game))?;
+            reveal(b)
+        }),
+    ));
+    list.push((
+        "gutangelegt-late".into(),
+        Box::new(|b: &Browser, base: &str| {
+            // Three rows complete: new rows may start above and below, fifteen fields high.
+            let game = random_game::<gutangelegt::GutAngelegt>(4, Default::default(), 6, |s| {
+                s.state.rows().iter().filter(|r| r.complete()).count() >= 3
+            });
+            open_saved(b, base, &AnySession::GutAngelegt(game))?;
+            reveal(b)
+        }),
+    ));
+    for (name, view) in
+        [("viermalvier-grown", viermalvier::View::Hidden), ("viermalvier-grown-open", viermalvier::View::Open)]
+    {
+        list.push((
+            name.into(),
+            Box::new(move |b: &Browser, base: &str| {
+                open_saved(b, base, &AnySession::VierMalVier(grown_wall(view)))?;
+                reveal(b)?;
+                b.click_css("[data-test=tafel-stone]", WAIT)
+            }),
+        ));
     }
-    list.push(("just4fun-thinking".into(), Box::new(|b: &Browser, base: &str| {
-        let game = AnySession::Just4Fun(with_computers(random_game::<spieltisch::engine::just4fun::Just4Fun>(4, Default::default(), 7, |s| s.log.len() >= 6 && s.state.to_move() == Some(2))));
-        // A search that takes its time: "denkt …" stays while the screen is looked at.
-        open_saved(b, &format!("{base}?budget=50000000"), &game)
-    })));
-    list.push(("sudoku-thinking".into(), Box::new(|b: &Browser, base: &str| {
-        let game = AnySession::Sudoku(with_computers(random_game::<spieltisch::engine::sudoku::Sudoku>(4, Default::default(), 7, |s| s.log.len() >= 6 && s.state.to_move() == Some(2))));
-        open_saved(b, &format!("{base}?budget=50000000"), &game)
-    })));
+    list.push((
+        "just4fun-thinking".into(),
+        Box::new(|b: &Browser, base: &str| {
+            let game = AnySession::Just4Fun(with_computers(random_game::<spieltisch::engine::just4fun::Just4Fun>(
+                4,
+                Default::default(),
+                7,
+                |s| s.log.len() >= 6 && s.state.to_move() == Some(2),
+            )));
+            // A search that takes its time: "denkt …" stays while the screen is looked at.
+            open_saved(b, &format!("{base}?budget=50000000"), &game)
+        }),
+    ));
+    list.push((
+        "sudoku-thinking".into(),
+        Box::new(|b: &Browser, base: &str| {
+            let game = AnySession::Sudoku(with_computers(random_game::<spieltisch::engine::sudoku::Sudoku>(
+                4,
+                Default::default(),
+                7,
+                |s| s.log.len() >= 6 && s.state.to_move() == Some(2),
+            )));
+            open_saved(b, &format!("{base}?budget=50000000"), &game)
+        }),
+    ));
     // Gut angelegt when a row is full: the next card starts a new row at one of four corners.
-    list.push(("gutangelegt-new-row".into(), Box::new(|b: &Browser, base: &str| {
-        let new_row = |s: &Session<spieltisch::engine::gutangelegt::GutAngelegt>| {
-            s.state.places().iter().any(|p| matches!(p, spieltisch::engine::gutangelegt::Place::Corner { .. }))
-        };
-        open_saved(b, base, &AnySession::GutAngelegt(random_game(2, Default::default(), 6, new_row)))?;
-        reveal(b)
-    })));
-    list.push(("gutangelegt-announce".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"]))));
-    list.push(("viermalvier-open".into(), Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"]))));
+    list.push((
+        "gutangelegt-new-row".into(),
+        Box::new(|b: &Browser, base: &str| {
+            let new_row = |s: &Session<spieltisch::engine::gutangelegt::GutAngelegt>| {
+                s.state.places().iter().any(|p| matches!(p, spieltisch::engine::gutangelegt::Place::Corner { .. }))
+            };
+            open_saved(b, base, &AnySession::GutAngelegt(random_game(2, Default::default(), 6, new_row)))?;
+            reveal(b)
+        }),
+    ));
+    list.push((
+        "gutangelegt-announce".into(),
+        Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"])),
+    ));
+    list.push((
+        "viermalvier-open".into(),
+        Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"])),
+    ));
     list
 }
 
@@ -208,7 +293,12 @@ pub fn person_game(b: &Browser, base: &str, kind: &str, players: usize, options:
 
 /// A game of `G` for `players` people (Anna, Ben, Cem, Dora) from `seed`, played by random legal
 /// moves until `stop` says so or the game is over.
-pub fn random_game<G: Game>(players: usize, options: G::Options, seed: u64, mut stop: impl FnMut(&Session<G>) -> bool) -> Session<G> {
+pub fn random_game<G: Game>(
+    players: usize,
+    options: G::Options,
+    seed: u64,
+    mut stop: impl FnMut(&Session<G>) -> bool,
+) -> Session<G> {
     let names = ["Anna", "Ben", "Cem", "Dora"];
     let seats = (0..players).map(|p| Seat::person(names[p % 4], PlayerColor::ALL[p % 4])).collect();
     let mut s = Session::<G>::new(seats, options, seed).expect("a valid setup");
@@ -241,7 +331,10 @@ pub fn open_saved(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
 fn objectable_game(view: viermalvier::View) -> Session<viermalvier::VierMalVier> {
     let options = viermalvier::Options { profi: true, view, ..Default::default() };
     let objectable = |s: &Session<viermalvier::VierMalVier>| s.state.legal_moves().contains(&viermalvier::Move::Object);
-    (0..500).map(|seed| random_game(2, options.clone(), seed, objectable)).find(objectable).expect("a stone to object to")
+    (0..500)
+        .map(|seed| random_game(2, options.clone(), seed, objectable))
+        .find(objectable)
+        .expect("a stone to object to")
 }
 
 /// Seats 3 and 4 of `game` made Hard computers ("Computer 1", "Computer 2"), as the setup names them.
@@ -305,7 +398,10 @@ pub fn computer_game(b: &Browser, base: &str, kind: &str, players: usize, moves:
         }
         Some(n) => {
             b.wait_until(WAIT, "the computers to make their moves", |b| {
-                let played = b.execute("return Number((document.querySelector('[data-test=move-log]') || {}).dataset?.moves || 0);", vec![])?;
+                let played = b.execute(
+                    "return Number((document.querySelector('[data-test=move-log]') || {}).dataset?.moves || 0);",
+                    vec![],
+                )?;
                 // A short game may end first.
                 Ok((played.as_u64().unwrap_or(0) >= n || b.exists("[data-test=end-screen]")?).then_some(()))
             })?;

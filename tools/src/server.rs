@@ -22,10 +22,7 @@ use std::time::Duration;
 
 /// Content type for a file name, by extension.
 pub fn content_type(path: &str) -> &'static str {
-    let ext = path
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
@@ -121,45 +118,34 @@ impl StaticServer {
         let accept_thread = {
             let stop = stop.clone();
             let conns = conns.clone();
-            std::thread::Builder::new()
-                .name("static-accept".into())
-                .spawn(move || {
-                    let next_id = AtomicU64::new(0);
-                    while !stop.load(Ordering::SeqCst) {
-                        match listener.accept() {
-                            Ok((stream, peer)) => {
-                                let _ = stream.set_nonblocking(false);
-                                let id = next_id.fetch_add(1, Ordering::Relaxed);
-                                if let Ok(clone) = stream.try_clone() {
-                                    conns.lock().unwrap().insert(id, clone);
-                                }
-                                let shared = shared.clone();
-                                let conns = conns.clone();
-                                let _ = std::thread::Builder::new()
-                                    .name("static-conn".into())
-                                    .spawn(move || {
-                                        let _ = shared.handle(stream, peer);
-                                        conns.lock().unwrap().remove(&id);
-                                    });
+            std::thread::Builder::new().name("static-accept".into()).spawn(move || {
+                let next_id = AtomicU64::new(0);
+                while !stop.load(Ordering::SeqCst) {
+                    match listener.accept() {
+                        Ok((stream, peer)) => {
+                            let _ = stream.set_nonblocking(false);
+                            let id = next_id.fetch_add(1, Ordering::Relaxed);
+                            if let Ok(clone) = stream.try_clone() {
+                                conns.lock().unwrap().insert(id, clone);
                             }
-                            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                                std::thread::sleep(Duration::from_millis(5));
-                            }
-                            Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                            let shared = shared.clone();
+                            let conns = conns.clone();
+                            let _ = std::thread::Builder::new().name("static-conn".into()).spawn(move || {
+                                let _ = shared.handle(stream, peer);
+                                conns.lock().unwrap().remove(&id);
+                            });
                         }
+                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                            std::thread::sleep(Duration::from_millis(5));
+                        }
+                        Err(_) => std::thread::sleep(Duration::from_millis(5)),
                     }
-                    drop(listener);
-                })?
+                }
+                drop(listener);
+            })?
         };
 
-        Ok(StaticServer {
-            addr,
-            prefix,
-            stop,
-            conns,
-            accept_thread: Some(accept_thread),
-            served,
-        })
+        Ok(StaticServer { addr, prefix, stop, conns, accept_thread: Some(accept_thread), served })
     }
 
     /// Every file answered so far (200s and 304s), in order.
@@ -375,12 +361,7 @@ impl Shared {
 
         let mut stream = stream;
         let (status, note) = if method != "GET" && method != "HEAD" {
-            write_simple(
-                &mut stream,
-                405,
-                "Method Not Allowed",
-                &[("Allow", "GET, HEAD")],
-            )?;
+            write_simple(&mut stream, 405, "Method Not Allowed", &[("Allow", "GET, HEAD")])?;
             (405, String::new())
         } else {
             match route(&self.prefix, &target) {
@@ -441,12 +422,7 @@ impl Shared {
     }
 }
 
-fn write_simple(
-    stream: &mut TcpStream,
-    status: u16,
-    reason: &str,
-    extra: &[(&str, &str)],
-) -> io::Result<()> {
+fn write_simple(stream: &mut TcpStream, status: u16, reason: &str, extra: &[(&str, &str)]) -> io::Result<()> {
     let body = format!("{status} {reason}\n");
     let mut head = format!(
         "HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n\
@@ -472,15 +448,9 @@ mod tests {
         assert_eq!(route(p, "/spieltisch"), Route::Redirect(p.into()));
         assert_eq!(route(p, "/"), Route::Redirect(p.into()));
         assert_eq!(route(p, "/spieltisch/"), Route::File("index.html".into()));
-        assert_eq!(
-            route(p, "/spieltisch/?x=1"),
-            Route::File("index.html".into())
-        );
+        assert_eq!(route(p, "/spieltisch/?x=1"), Route::File("index.html".into()));
         assert_eq!(route(p, "/spieltisch/a/b.js"), Route::File("a/b.js".into()));
-        assert_eq!(
-            route(p, "/spieltisch/a%20b.js"),
-            Route::File("a b.js".into())
-        );
+        assert_eq!(route(p, "/spieltisch/a%20b.js"), Route::File("a b.js".into()));
         assert_eq!(route(p, "/spieltisch/../etc/passwd"), Route::NotFound);
         assert_eq!(route(p, "/spieltisch//"), Route::File("index.html".into()));
         assert_eq!(route(p, "/spieltisch//a//b.js"), Route::File("a/b.js".into()));

@@ -58,10 +58,7 @@ pub struct Error {
 
 impl Error {
     fn new(error: &str, message: impl Into<String>) -> Error {
-        Error {
-            error: error.to_string(),
-            message: message.into(),
-        }
+        Error { error: error.to_string(), message: message.into() }
     }
     pub fn is_no_such_element(&self) -> bool {
         self.error == "no such element"
@@ -113,11 +110,7 @@ pub struct BrowserOptions {
 impl Default for BrowserOptions {
     fn default() -> Self {
         // A tall phone-ish/tablet viewport: the app is built for touch devices.
-        BrowserOptions {
-            width: 800,
-            height: 1100,
-            extra_args: Vec::new(),
-        }
+        BrowserOptions { width: 800, height: 1100, extra_args: Vec::new() }
     }
 }
 
@@ -141,10 +134,8 @@ fn free_port() -> std::io::Result<u16> {
 
 fn unique_temp_dir(kind: &str) -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
     std::env::temp_dir().join(format!(
         "spieltisch-{kind}-{}-{}-{nanos}",
         std::process::id(),
@@ -179,10 +170,7 @@ pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
             _ => return None,
         } as u32)
     }
-    let bytes: Vec<u8> = s
-        .bytes()
-        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
-        .collect();
+    let bytes: Vec<u8> = s.bytes().filter(|c| !c.is_ascii_whitespace() && *c != b'=').collect();
     let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
     for chunk in bytes.chunks(4) {
         let mut acc = 0u32;
@@ -247,18 +235,10 @@ impl Browser {
         loop {
             if let Some(child) = b.driver.as_mut() {
                 if let Ok(Some(status)) = child.try_wait() {
-                    return Err(Error::new(
-                        "setup",
-                        format!("chromedriver exited early: {status}"),
-                    ));
+                    return Err(Error::new("setup", format!("chromedriver exited early: {status}")));
                 }
             }
-            if let Ok(r) = http::request(
-                "GET",
-                &format!("{}/status", b.base),
-                None,
-                Duration::from_secs(2),
-            ) {
+            if let Ok(r) = http::request("GET", &format!("{}/status", b.base), None, Duration::from_secs(2)) {
                 if let Ok(v) = serde_json::from_slice::<Value>(&r.body) {
                     if v["value"]["ready"].as_bool() == Some(true) {
                         break;
@@ -266,10 +246,7 @@ impl Browser {
                 }
             }
             if Instant::now() > deadline {
-                return Err(Error::new(
-                    "timeout",
-                    "chromedriver did not become ready in 30 s",
-                ));
+                return Err(Error::new("timeout", "chromedriver did not become ready in 30 s"));
             }
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -300,11 +277,10 @@ impl Browser {
             }
         });
         let v = b.raw("POST", "/session", Some(&caps))?;
-        b.session = v["sessionId"]
-            .as_str()
-            .ok_or_else(|| Error::new("protocol", format!("no sessionId in {v}")))?
-            .to_string();
-        b.debugger_address = v["capabilities"]["goog:chromeOptions"]["debuggerAddress"].as_str().unwrap_or("").to_string();
+        b.session =
+            v["sessionId"].as_str().ok_or_else(|| Error::new("protocol", format!("no sessionId in {v}")))?.to_string();
+        b.debugger_address =
+            v["capabilities"]["goog:chromeOptions"]["debuggerAddress"].as_str().unwrap_or("").to_string();
         // Headless Chromium needs to be told where downloads go (best effort).
         let _ = b.cdp(
             "Browser.setDownloadBehavior",
@@ -320,18 +296,12 @@ impl Browser {
         let resp = http::request(
             method,
             &url,
-            body_bytes
-                .as_deref()
-                .map(|b| ("application/json; charset=utf-8", b)),
+            body_bytes.as_deref().map(|b| ("application/json; charset=utf-8", b)),
             self.command_timeout,
         )
         .map_err(|e| Error::new("transport", format!("{method} {path}: {e}")))?;
-        let v: Value = serde_json::from_slice(&resp.body).map_err(|e| {
-            Error::new(
-                "protocol",
-                format!("{method} {path}: bad JSON ({e}): {}", resp.text()),
-            )
-        })?;
+        let v: Value = serde_json::from_slice(&resp.body)
+            .map_err(|e| Error::new("protocol", format!("{method} {path}: bad JSON ({e}): {}", resp.text())))?;
         let value = v.get("value").cloned().unwrap_or(Value::Null);
         if resp.status != 200 {
             return Err(Error::new(
@@ -343,20 +313,12 @@ impl Browser {
     }
 
     fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value> {
-        self.raw(
-            method,
-            &format!("/session/{}{}", self.session, path),
-            body.as_ref(),
-        )
+        self.raw(method, &format!("/session/{}{}", self.session, path), body.as_ref())
     }
 
     /// Runs a Chrome DevTools Protocol command through chromedriver.
     pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value> {
-        self.cmd(
-            "POST",
-            "/goog/cdp/execute",
-            Some(json!({ "cmd": cmd, "params": params })),
-        )
+        self.cmd("POST", "/goog/cdp/execute", Some(json!({ "cmd": cmd, "params": params })))
     }
 
     /// `host:port` of the browser's DevTools endpoint (empty if chromedriver did not say).
@@ -372,16 +334,11 @@ impl Browser {
     // ----- navigation -------------------------------------------------------------------------
 
     pub fn goto(&self, url: &str) -> Result<()> {
-        self.cmd("POST", "/url", Some(json!({ "url": url })))
-            .map(|_| ())
+        self.cmd("POST", "/url", Some(json!({ "url": url }))).map(|_| ())
     }
 
     pub fn url(&self) -> Result<String> {
-        Ok(self
-            .cmd("GET", "/url", None)?
-            .as_str()
-            .unwrap_or("")
-            .to_string())
+        Ok(self.cmd("GET", "/url", None)?.as_str().unwrap_or("").to_string())
     }
 
     pub fn refresh(&self) -> Result<()> {
@@ -459,18 +416,19 @@ impl Browser {
 
     /// Presses `key` while Shift is held (Shift+Tab: focus goes back).
     pub fn press_shifted(&self, key: &str) -> Result<()> {
-        let steps = [json!({ "type": "keyDown", "value": KEY_SHIFT }), json!({ "type": "keyDown", "value": key }), json!({ "type": "keyUp", "value": key }), json!({ "type": "keyUp", "value": KEY_SHIFT })];
+        let steps = [
+            json!({ "type": "keyDown", "value": KEY_SHIFT }),
+            json!({ "type": "keyDown", "value": key }),
+            json!({ "type": "keyUp", "value": key }),
+            json!({ "type": "keyUp", "value": KEY_SHIFT }),
+        ];
         let actions = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": steps }] });
         self.cmd("POST", "/actions", Some(actions))?;
         self.cmd("DELETE", "/actions", None).map(|_| ())
     }
 
     pub fn title(&self) -> Result<String> {
-        Ok(self
-            .cmd("GET", "/title", None)?
-            .as_str()
-            .unwrap_or("")
-            .to_string())
+        Ok(self.cmd("GET", "/title", None)?.as_str().unwrap_or("").to_string())
     }
 
     // ----- elements ---------------------------------------------------------------------------
@@ -484,11 +442,7 @@ impl Browser {
 
     /// The first element matching `css`, or a `no such element` error.
     pub fn find(&self, css: &str) -> Result<Element> {
-        let v = self.cmd(
-            "POST",
-            "/element",
-            Some(json!({ "using": "css selector", "value": css })),
-        )?;
+        let v = self.cmd("POST", "/element", Some(json!({ "using": "css selector", "value": css })))?;
         Self::element_from(&v)
     }
 
@@ -502,16 +456,8 @@ impl Browser {
     }
 
     pub fn find_all(&self, css: &str) -> Result<Vec<Element>> {
-        let v = self.cmd(
-            "POST",
-            "/elements",
-            Some(json!({ "using": "css selector", "value": css })),
-        )?;
-        v.as_array()
-            .into_iter()
-            .flatten()
-            .map(Self::element_from)
-            .collect()
+        let v = self.cmd("POST", "/elements", Some(json!({ "using": "css selector", "value": css })))?;
+        v.as_array().into_iter().flatten().map(Self::element_from).collect()
     }
 
     /// Whether at least one element matches `css` right now.
@@ -521,8 +467,7 @@ impl Browser {
 
     /// A real (WebDriver) click: scrolls into view and fails if something covers the element.
     pub fn click(&self, el: &Element) -> Result<()> {
-        self.cmd("POST", &format!("/element/{}/click", el.0), Some(json!({})))
-            .map(|_| ())
+        self.cmd("POST", &format!("/element/{}/click", el.0), Some(json!({}))).map(|_| ())
     }
 
     /// Finds `css` (waiting up to `timeout`) and clicks it.
@@ -548,16 +493,11 @@ impl Browser {
 
     /// A click dispatched from JavaScript (no hit testing).
     pub fn js_click(&self, el: &Element) -> Result<()> {
-        self.execute("arguments[0].click();", vec![el.json()])
-            .map(|_| ())
+        self.execute("arguments[0].click();", vec![el.json()]).map(|_| ())
     }
 
     pub fn text(&self, el: &Element) -> Result<String> {
-        Ok(self
-            .cmd("GET", &format!("/element/{}/text", el.0), None)?
-            .as_str()
-            .unwrap_or("")
-            .to_string())
+        Ok(self.cmd("GET", &format!("/element/{}/text", el.0), None)?.as_str().unwrap_or("").to_string())
     }
 
     /// An attribute's value (`None` if absent).
@@ -573,24 +513,15 @@ impl Browser {
 
     /// Types `text` into the element (for file inputs: an absolute path selects that file).
     pub fn send_keys(&self, el: &Element, text: &str) -> Result<()> {
-        self.cmd(
-            "POST",
-            &format!("/element/{}/value", el.0),
-            Some(json!({ "text": text })),
-        )
-        .map(|_| ())
+        self.cmd("POST", &format!("/element/{}/value", el.0), Some(json!({ "text": text }))).map(|_| ())
     }
 
     pub fn clear(&self, el: &Element) -> Result<()> {
-        self.cmd("POST", &format!("/element/{}/clear", el.0), Some(json!({})))
-            .map(|_| ())
+        self.cmd("POST", &format!("/element/{}/clear", el.0), Some(json!({}))).map(|_| ())
     }
 
     pub fn is_displayed(&self, el: &Element) -> Result<bool> {
-        Ok(self
-            .cmd("GET", &format!("/element/{}/displayed", el.0), None)?
-            .as_bool()
-            .unwrap_or(false))
+        Ok(self.cmd("GET", &format!("/element/{}/displayed", el.0), None)?.as_bool().unwrap_or(false))
     }
 
     // ----- scripts ----------------------------------------------------------------------------
@@ -598,29 +529,17 @@ impl Browser {
     /// Runs `script` as a function body (`arguments[i]` are `args`); returns its JSON result.
     /// A returned promise is awaited.
     pub fn execute(&self, script: &str, args: Vec<Value>) -> Result<Value> {
-        self.cmd(
-            "POST",
-            "/execute/sync",
-            Some(json!({ "script": script, "args": args })),
-        )
+        self.cmd("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
     }
 
     /// Like [`execute`](Self::execute) but the script calls `arguments[arguments.length-1](v)`.
     pub fn execute_async(&self, script: &str, args: Vec<Value>) -> Result<Value> {
-        self.cmd(
-            "POST",
-            "/execute/async",
-            Some(json!({ "script": script, "args": args })),
-        )
+        self.cmd("POST", "/execute/async", Some(json!({ "script": script, "args": args })))
     }
 
     /// `document.documentElement.outerHTML`.
     pub fn page_source(&self) -> Result<String> {
-        Ok(self
-            .execute("return document.documentElement.outerHTML;", vec![])?
-            .as_str()
-            .unwrap_or("")
-            .to_string())
+        Ok(self.execute("return document.documentElement.outerHTML;", vec![])?.as_str().unwrap_or("").to_string())
     }
 
     /// Browser console messages since the last call (best effort; empty if unsupported).
@@ -628,13 +547,7 @@ impl Browser {
         match self.cmd("POST", "/se/log", Some(json!({ "type": "browser" }))) {
             Ok(Value::Array(entries)) => entries
                 .iter()
-                .map(|e| {
-                    format!(
-                        "{} {}",
-                        e["level"].as_str().unwrap_or(""),
-                        e["message"].as_str().unwrap_or("")
-                    )
-                })
+                .map(|e| format!("{} {}", e["level"].as_str().unwrap_or(""), e["message"].as_str().unwrap_or("")))
                 .collect(),
             _ => Vec::new(),
         }
@@ -659,10 +572,7 @@ impl Browser {
                 Err(e) => return Err(e),
             }
             if Instant::now() >= deadline {
-                return Err(Error::new(
-                    "timeout",
-                    format!("waited {:.1} s for: {what}", timeout.as_secs_f64()),
-                ));
+                return Err(Error::new("timeout", format!("waited {:.1} s for: {what}", timeout.as_secs_f64())));
             }
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -675,9 +585,7 @@ impl Browser {
 
     /// Waits until no element matches `css`.
     pub fn wait_gone(&self, css: &str, timeout: Duration) -> Result<()> {
-        self.wait_until(timeout, &format!("{css} to disappear"), |b| {
-            Ok(if b.exists(css)? { None } else { Some(()) })
-        })
+        self.wait_until(timeout, &format!("{css} to disappear"), |b| Ok(if b.exists(css)? { None } else { Some(()) }))
     }
 
     // ----- artefacts --------------------------------------------------------------------------
@@ -685,8 +593,7 @@ impl Browser {
     /// PNG screenshot of the viewport.
     pub fn screenshot_png(&self) -> Result<Vec<u8>> {
         let v = self.cmd("GET", "/screenshot", None)?;
-        base64_decode(v.as_str().unwrap_or(""))
-            .ok_or_else(|| Error::new("protocol", "screenshot is not base64"))
+        base64_decode(v.as_str().unwrap_or("")).ok_or_else(|| Error::new("protocol", "screenshot is not base64"))
     }
 
     pub fn screenshot(&self, path: &Path) -> Result<()> {
@@ -724,15 +631,8 @@ fn kill_leftover_chromium(profile_dir: &Path) {
         let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
             continue;
         };
-        if cmdline
-            .split(|b| *b == 0)
-            .any(|arg| arg == needle.as_bytes())
-        {
-            let _ = Command::new("kill")
-                .arg("-9")
-                .arg(pid.to_string())
-                .stderr(Stdio::null())
-                .status();
+        if cmdline.split(|b| *b == 0).any(|arg| arg == needle.as_bytes()) {
+            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).stderr(Stdio::null()).status();
         }
     }
 }

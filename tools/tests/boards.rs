@@ -64,7 +64,8 @@ fn ask_hint(app: &App) {
     app.click("[data-test=hint]");
     app.b
         .wait_until(T, "the hint", |b| {
-            let done = b.execute("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;", vec![])?;
+            let done =
+                b.execute("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;", vec![])?;
             Ok((done == Value::Bool(true)).then_some(()))
         })
         .ctx("hint answered");
@@ -77,7 +78,10 @@ fn assert_hint_shown_and_played(app: &App, kind: &str) {
     assert!(said.starts_with("Tipp:"), "{kind}: the hint is not shown over the pick: status {said:?}");
     assert_eq!(hints_counted(app), 1, "{kind}: the shown hint is counted once");
     let place = app.wait("[data-test=place]");
-    assert!(app.b.prop(&place, "disabled").ctx("disabled") == Value::Bool(false), "{kind}: the hinted move cannot be played");
+    assert!(
+        app.b.prop(&place, "disabled").ctx("disabled") == Value::Bool(false),
+        "{kind}: the hinted move cannot be played"
+    );
     let before = moves_logged(app);
     app.b.click(&place).ctx("play the hint");
     app.b.wait_until(T, "the hinted move", |_| Ok((moves_logged(app) > before).then_some(()))).ctx(kind);
@@ -182,7 +186,13 @@ fn a_quick_double_tap_plays_no_move() {
 
     start_two(&app, "gutangelegt", &[]);
     app.click("[data-test=hand-card]");
-    double_taps(&app, "gutangelegt", "[data-test=slot][data-place=left]", "[data-test=slot][data-place=right]", "[data-test=preview]");
+    double_taps(
+        &app,
+        "gutangelegt",
+        "[data-test=slot][data-place=left]",
+        "[data-test=slot][data-place=right]",
+        "[data-test=preview]",
+    );
     go_home(&app);
 
     // Vier mal Vier (open view: no cover): after a first stone there are places at both ends.
@@ -193,9 +203,16 @@ fn a_quick_double_tap_plays_no_move() {
     app.click("[data-test=slot]");
     app.b.wait_until(T, "the first stone", |_| Ok((moves_logged(&app) == 1).then_some(()))).ctx("first stone");
     // A stone of another colour fits at either end.
-    let first_color = app.b.attr(&app.wait("[data-test=wall] [data-test=stone]"), "data-color").ctx("colour").unwrap_or_default();
+    let first_color =
+        app.b.attr(&app.wait("[data-test=wall] [data-test=stone]"), "data-color").ctx("colour").unwrap_or_default();
     app.click(&format!("[data-test=tafel-stone]:not([data-color=\"{first_color}\"])"));
-    double_taps(&app, "viermalvier", "[data-test=slot][data-spot=left]", "[data-test=slot][data-spot=right]", "[data-test=preview]");
+    double_taps(
+        &app,
+        "viermalvier",
+        "[data-test=slot][data-spot=left]",
+        "[data-test=slot][data-spot=right]",
+        "[data-test=preview]",
+    );
 }
 
 /// Issue 22, 9: turning the picked stone changes its name and is said; a computer's move is said
@@ -211,7 +228,9 @@ fn vier_mal_vier_says_faces_to_a_screen_reader() {
     app.wait("[data-test=tafel-stone]");
     // Colour 0's U/V stone (id 1): U toward the player first, V after turning.
     app.click("[data-test=tafel-stone][data-stone=\"1\"]");
-    let name = |app: &App| app.b.attr(&app.wait("[data-test=picked] [role=img]"), "aria-label").ctx("name").unwrap_or_default();
+    let name = |app: &App| {
+        app.b.attr(&app.wait("[data-test=picked] [role=img]"), "aria-label").ctx("name").unwrap_or_default()
+    };
     assert_eq!(name(&app), "dunkelrot: Form U zu dir, Form V zum Gegner");
     // The status is a live region: a turn is said aloud with the faces.
     let live = app.b.attr(&app.wait("[data-test=status]"), "aria-live").ctx("live").unwrap_or_default();
@@ -219,7 +238,11 @@ fn vier_mal_vier_says_faces_to_a_screen_reader() {
     assert!(status(&app).starts_with("dunkelrot: Form U zu dir, Form V zum Gegner."), "{}", status(&app));
     app.click("[data-test=flip]");
     assert_eq!(name(&app), "dunkelrot: Form V zu dir, Form U zum Gegner", "the name follows the turn");
-    assert!(status(&app).starts_with("dunkelrot: Form V zu dir, Form U zum Gegner."), "the turn is said: {}", status(&app));
+    assert!(
+        status(&app).starts_with("dunkelrot: Form V zu dir, Form U zum Gegner."),
+        "the turn is said: {}",
+        status(&app)
+    );
     app.click("[data-test=slot]");
     std::thread::sleep(Duration::from_millis(450));
     app.click("[data-test=slot]");
@@ -238,7 +261,10 @@ fn vier_mal_vier_says_faces_to_a_screen_reader() {
         .expect("the computer's stone");
     let near = SHAPES[usize::from(STONES[stone].faces[front % 2])];
     let live = live_text(&app);
-    assert!(live.starts_with("Computer 1: ") && live.contains(&format!("Form {near} zu dir")), "the live region {live:?} does not name the face {near} toward the person");
+    assert!(
+        live.starts_with("Computer 1: ") && live.contains(&format!("Form {near} zu dir")),
+        "the live region {live:?} does not name the face {near} toward the person"
+    );
     let far = SHAPES[usize::from(STONES[stone].faces[(front + 1) % 2])];
     assert!(near == far || !live.contains(&format!("Form {far}")), "the far face is said: {live:?}");
 }
@@ -280,7 +306,10 @@ fn gut_angelegt_says_a_new_row_and_names_cards_as_they_lie() {
             let as_laid = [card[2], card[1], card[0]].map(color_name).join("-");
             let log = app.js("const l = [...document.querySelectorAll('[data-test=move-log] li')]; return l[l.length - 1].textContent;");
             let line = log.as_str().unwrap_or("");
-            assert!(line.contains(&format!("Karte {as_laid},")), "the log line {line:?} does not name the turned card as it lies ({as_laid})");
+            assert!(
+                line.contains(&format!("Karte {as_laid},")),
+                "the log line {line:?} does not name the turned card as it lies ({as_laid})"
+            );
         }
     }
     assert!(turned_one, "no card with different ends in a whole row");
@@ -294,7 +323,11 @@ fn gut_angelegt_says_a_new_row_and_names_cards_as_they_lie() {
         "return [...document.querySelectorAll('[data-test=slot]')].filter(p => { const r = p.firstElementChild.getBoundingClientRect(), s = p.ownerSVGElement.getBoundingClientRect();\
            return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1; }).map(p => p.getAttribute('data-place'));",
     );
-    assert_eq!(outside, serde_json::json!([]), "corner places (as drawn; their wider hit areas may be cut) outside the table");
+    assert_eq!(
+        outside,
+        serde_json::json!([]),
+        "corner places (as drawn; their wider hit areas may be cut) outside the table"
+    );
 }
 
 /// Issue 22, 17: Sudoku's cover speaks of the one tile, not of a hand.

@@ -15,19 +15,14 @@ fn boots_under_a_sub_path() {
     for prefix in ["/spiele/", "/x/y/"] {
         let app = App::start(&format!("boot{}", prefix.replace('/', "_")), prefix);
         let base = app.base_url.clone();
-        let resources = app.js(
-            "return performance.getEntriesByType('resource').map(e => e.name)\
-               .concat([location.href]);",
-        );
+        let resources = app.js("return performance.getEntriesByType('resource').map(e => e.name)\
+               .concat([location.href]);");
         for r in resources.as_array().unwrap() {
             let r = r.as_str().unwrap();
             assert!(r.starts_with(&base), "{r} is not below the sub-path {base}");
         }
         // The Wasm module is actually running (the home screen is rendered by it).
-        assert!(
-            app.exists("[data-test=new-just4fun]"),
-            "home offers a new Just 4 Fun game"
-        );
+        assert!(app.exists("[data-test=new-just4fun]"), "home offers a new Just 4 Fun game");
         let title = app.b.title().ctx("title");
         assert!(title.contains("Spieltisch"), "title {title:?}");
     }
@@ -49,10 +44,7 @@ fn full_two_player_game_by_taps() {
     let (mut placed, mut handovers, mut new_hands) = (0, 0, 0);
     let deadline = std::time::Instant::now() + Duration::from_secs(480);
     loop {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "game did not end in time ({placed} stones placed)"
-        );
+        assert!(std::time::Instant::now() < deadline, "game did not end in time ({placed} stones placed)");
         match play_step(&app, &mut pick) {
             Step::Ended => break,
             Step::Revealed => handovers += 1,
@@ -64,18 +56,9 @@ fn full_two_player_game_by_taps() {
     eprintln!("game over: {placed} stones, {handovers} hand-overs, {new_hands} new hands");
     assert!(placed >= 4, "a game cannot end before 4 stones were placed");
     // The per-turn checks compare against the autosave; make sure it kept up all game long.
-    assert!(
-        current_autosave_state(&app).is_some(),
-        "the autosave is of the final position"
-    );
-    assert!(
-        app.exists("[data-test=rematch]"),
-        "end screen offers a rematch"
-    );
-    assert!(
-        app.exists("[data-test=new-game]"),
-        "end screen offers a new game"
-    );
+    assert!(current_autosave_state(&app).is_some(), "the autosave is of the final position");
+    assert!(app.exists("[data-test=rematch]"), "end screen offers a rematch");
+    assert!(app.exists("[data-test=new-game]"), "end screen offers a new game");
     if handovers == 0 {
         eprintln!("note: no hand-over screens seen (hand-over disabled in settings?)");
     }
@@ -88,21 +71,14 @@ fn reload_restores_autosave() {
     app.new_game(2);
     play_placements(&app, 3, 11);
     resume_to_board(&app);
-    let state = app
-        .autosave_state()
-        .expect("the game's record written after moves");
+    let state = app.autosave_state().expect("the game's record written after moves");
     let board = app.board_snapshot();
 
     app.b.refresh().ctx("refresh");
     resume_to_board(&app);
     assert_eq!(app.board_snapshot(), board, "board after reload differs");
-    let restored = app
-        .autosave_state()
-        .expect("autosave still there after reload");
-    assert_eq!(
-        restored, state,
-        "game state after reload differs from the autosave before it"
-    );
+    let restored = app.autosave_state().expect("autosave still there after reload");
+    assert_eq!(restored, state, "game state after reload differs from the autosave before it");
     // And the game goes on.
     play_placements(&app, 1, 12);
 }
@@ -165,15 +141,11 @@ fn save_as(app: &App, name: &str) {
     let key = app.scoped_key(&format!("slot.{name}"));
     app.b
         .wait_until(T, &format!("localStorage {key}"), |b| {
-            let v = b.execute(
-                "return localStorage.getItem(arguments[0]);",
-                vec![key.clone().into()],
-            )?;
+            let v = b.execute("return localStorage.getItem(arguments[0]);", vec![key.clone().into()])?;
             Ok(v.as_str().map(|_| ()))
         })
         .ctx("save slot written");
 }
-
 
 /// (3) Save slot → export → delete → import → the slot is back and loads.
 #[test]
@@ -183,8 +155,8 @@ fn save_slot_export_import_round_trip() {
     play_placements(&app, 2, 21);
     resume_to_board(&app);
     save_as(&app, "Test");
-    let saved: Value = serde_json::from_str(&app.local_storage(&app.scoped_key("slot.Test")).unwrap())
-        .expect("slot is JSON");
+    let saved: Value =
+        serde_json::from_str(&app.local_storage(&app.scoped_key("slot.Test")).unwrap()).expect("slot is JSON");
     go_home(&app);
 
     let slot = "[data-test=slot][data-slot=\"Test\"]";
@@ -197,10 +169,7 @@ fn save_slot_export_import_round_trip() {
     assert_eq!(file["schema"], spieltisch::session::SCHEMA_VERSION);
     assert_eq!(file["game"], "just4fun");
     assert_eq!(file["name"], "Test");
-    assert_eq!(
-        file["state"], saved["state"],
-        "exported state equals the slot's state"
-    );
+    assert_eq!(file["state"], saved["state"], "exported state equals the slot's state");
 
     let path = std::env::temp_dir().join(format!("spieltisch-import-{}.json", std::process::id()));
     std::fs::write(&path, &exported).unwrap();
@@ -208,29 +177,14 @@ fn save_slot_export_import_round_trip() {
     app.click(&format!("{slot} [data-test=slot-delete]"));
     app.click("[data-test=confirm-yes]");
     app.b.wait_gone(slot, T).ctx("slot deleted");
-    assert_eq!(
-        app.local_storage(&app.scoped_key("slot.Test")),
-        None,
-        "slot storage removed"
-    );
+    assert_eq!(app.local_storage(&app.scoped_key("slot.Test")), None, "slot storage removed");
 
-    let input = app
-        .b
-        .find("input[type=file][data-test=import]")
-        .ctx("import input");
-    app.b
-        .send_keys(&input, &path.to_string_lossy())
-        .ctx("choose import file");
+    let input = app.b.find("input[type=file][data-test=import]").ctx("import input");
+    app.b.send_keys(&input, &path.to_string_lossy()).ctx("choose import file");
     app.wait(slot);
-    let back: Value = serde_json::from_str(
-        &app.local_storage(&app.scoped_key("slot.Test"))
-            .expect("imported slot stored"),
-    )
-    .unwrap();
-    assert_eq!(
-        back["state"], saved["state"],
-        "imported state equals the exported one"
-    );
+    let back: Value =
+        serde_json::from_str(&app.local_storage(&app.scoped_key("slot.Test")).expect("imported slot stored")).unwrap();
+    assert_eq!(back["state"], saved["state"], "imported state equals the exported one");
 
     app.click(&format!("{slot} [data-test=slot-load]"));
     app.wait("[data-test=game]");
@@ -270,10 +224,7 @@ fn corrupted_slot_is_reported_and_others_load() {
             Ok(None)
         })
         .ctx("slot error");
-    assert!(
-        app.b.is_displayed(&err).ctx("displayed"),
-        "slot error is visible"
-    );
+    assert!(app.b.is_displayed(&err).ctx("displayed"), "slot error is visible");
 
     let good = "[data-test=slot][data-slot=\"Gut\"]";
     app.wait(good);
@@ -288,26 +239,15 @@ fn corrupted_slot_is_reported_and_others_load() {
 fn works_offline_after_service_worker_install() {
     let mut app = App::start("offline", "/spiele/");
     app.b
-        .wait_until(
-            Duration::from_secs(30),
-            "navigator.serviceWorker.controller",
-            |b| {
-                let v = b.execute(
-                    "return !!(navigator.serviceWorker && navigator.serviceWorker.controller);",
-                    vec![],
-                )?;
-                Ok((v == Value::Bool(true)).then_some(()))
-            },
-        )
+        .wait_until(Duration::from_secs(30), "navigator.serviceWorker.controller", |b| {
+            let v = b.execute("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);", vec![])?;
+            Ok((v == Value::Bool(true)).then_some(()))
+        })
         .ctx("service worker controlling the page");
 
     app.server.stop();
     let err = spieltisch_tools::http::get(&app.base_url).expect_err("server still answers");
-    assert_eq!(
-        err.kind(),
-        std::io::ErrorKind::ConnectionRefused,
-        "server really stopped: {err}"
-    );
+    assert_eq!(err.kind(), std::io::ErrorKind::ConnectionRefused, "server really stopped: {err}");
 
     app.b.refresh().ctx("reload offline");
     app.b
@@ -342,7 +282,11 @@ fn rules_open_for_every_game_in_both_languages() {
             let text = app.b.text(&app.wait("[data-test=rules-text]")).ctx("rules text");
             assert!(text.len() > 500, "{game}/{lang}: a whole rules text, got {} characters", text.len());
             if game == "just4fun" {
-                assert!(text.starts_with(first), "{game}/{lang} starts with {first:?}: {:?}", &text[..40.min(text.len())]);
+                assert!(
+                    text.starts_with(first),
+                    "{game}/{lang} starts with {first:?}: {:?}",
+                    &text[..40.min(text.len())]
+                );
             }
             app.click("[data-test=home-button]");
             app.wait("[data-test=home]");
@@ -359,10 +303,8 @@ fn full_storage_is_reported_and_the_game_goes_on() {
     resume_to_board(&app);
     let saved = app.autosave_state().expect("autosave before the quota runs out");
     let board = app.board_snapshot();
-    app.js(
-        "Storage.prototype.setItem = function () { \
-           throw new DOMException('quota', 'QuotaExceededError'); }; return true;",
-    );
+    app.js("Storage.prototype.setItem = function () { \
+           throw new DOMException('quota', 'QuotaExceededError'); }; return true;");
     play_placements(&app, 2, 52);
     // Messages never show on the hand-over cover: the player sees it after "show".
     if app.exists("[data-test=handover]") {
@@ -371,10 +313,7 @@ fn full_storage_is_reported_and_the_game_goes_on() {
     resume_to_board(&app);
     let message = app.wait("[data-test=message]");
     let text = app.b.text(&message).ctx("message text");
-    assert!(
-        text.contains("Speicher") || text.contains("storage"),
-        "no storage message, got {text:?}"
-    );
+    assert!(text.contains("Speicher") || text.contains("storage"), "no storage message, got {text:?}");
     assert_eq!(app.autosave_state(), Some(saved), "nothing could have been written");
     resume_to_board(&app);
     assert_ne!(app.board_snapshot(), board, "the game went on in memory");
@@ -397,10 +336,7 @@ fn disabled_storage_is_reported_and_the_game_plays() {
     resume_to_board(&app);
     let message = app.wait("[data-test=message]");
     let text = app.b.text(&message).ctx("message text");
-    assert!(
-        text.contains("Speichern") || text.contains("saving"),
-        "no message about saving, got {text:?}"
-    );
+    assert!(text.contains("Speichern") || text.contains("saving"), "no message about saving, got {text:?}");
     resume_to_board(&app);
     let board = app.board_snapshot();
     play_placements(&app, 3, 61);
@@ -449,9 +385,7 @@ fn a_new_deploy_replaces_the_old_cache() {
     let untouched = |when: &str| {
         assert_eq!(app.js("return window.__marker === 1;"), Value::Bool(true), "the page reloaded {when}");
         if picked {
-            let pressed = app.js(&format!(
-                "return document.querySelector('{card}').getAttribute('aria-pressed');"
-            ));
+            let pressed = app.js(&format!("return document.querySelector('{card}').getAttribute('aria-pressed');"));
             assert_eq!(pressed, "true", "the picked card is no longer picked {when}");
         }
     };
@@ -460,21 +394,16 @@ fn a_new_deploy_replaces_the_old_cache() {
     assert_eq!(app.b.attr(&banner, "role").ctx("role"), Some("status".into()));
     let text = app.b.text(&banner).ctx("banner text");
     let de = app.js("return document.documentElement.lang;") == "de";
-    let (want, button) = if de {
-        ("Eine neue Version ist bereit.", "Neu laden")
-    } else {
-        ("A new version is ready.", "Reload")
-    };
+    let (want, button) =
+        if de { ("Eine neue Version ist bereit.", "Neu laden") } else { ("A new version is ready.", "Reload") };
     assert!(text.contains(want), "banner text {text:?}, want {want:?}");
     let reload = app.wait("[data-test=update-reload]");
     assert_eq!(app.b.text(&reload).ctx("button text"), button);
     // The new worker is installed and waits; the old one still serves the page from its cache.
     app.b
         .wait_until(T, "the new worker waiting", |b| {
-            let v = b.execute(
-                "return navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting));",
-                vec![],
-            )?;
+            let v =
+                b.execute("return navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting));", vec![])?;
             Ok((v == Value::Bool(true)).then_some(()))
         })
         .ctx("waiting worker");
@@ -494,10 +423,8 @@ fn a_new_deploy_replaces_the_old_cache() {
             // Errors while the page reloads count as "not yet".
             let reloaded = b.execute("return window.__marker === undefined;", vec![]);
             let names = cache_names(b).unwrap_or_default();
-            Ok((reloaded.ok() == Some(Value::Bool(true))
-                && names.len() == 1
-                && names[0].ends_with(new_build))
-            .then_some(names))
+            Ok((reloaded.ok() == Some(Value::Bool(true)) && names.len() == 1 && names[0].ends_with(new_build))
+                .then_some(names))
         })
         .ctx("new deploy taken over");
     assert!(!after.iter().any(|n| n.ends_with(&old_build)), "old cache deleted: {after:?}");

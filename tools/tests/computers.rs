@@ -50,9 +50,8 @@ fn turn(app: &App) -> u64 {
 
 /// Attribute values of all elements matching `css`.
 fn attrs(app: &App, css: &str, attr: &str) -> Vec<String> {
-    let v = app.js(&format!(
-        "return [...document.querySelectorAll('{css}')].map(e => e.getAttribute('{attr}') || '');"
-    ));
+    let v =
+        app.js(&format!("return [...document.querySelectorAll('{css}')].map(e => e.getAttribute('{attr}') || '');"));
     v.as_array().into_iter().flatten().filter_map(|x| x.as_str().map(str::to_string)).collect()
 }
 
@@ -67,7 +66,9 @@ fn assert_only_secrets_of(app: &App, kind: &str, person: usize, context: &str) {
     // Read the page, then make sure the game did not move on meanwhile (a computer's move may
     // land between the two reads; at the end both sides of a wall are public).
     let page = page_secrets(app, kind);
-    if record(app).map(|r| (r["turn"].clone(), r["finished"].clone())) != Some((rec["turn"].clone(), Value::Bool(false))) {
+    if record(app).map(|r| (r["turn"].clone(), r["finished"].clone()))
+        != Some((rec["turn"].clone(), Value::Bool(false)))
+    {
         return;
     }
     match kind {
@@ -75,7 +76,8 @@ fn assert_only_secrets_of(app: &App, kind: &str, person: usize, context: &str) {
             let mut shown: Vec<u64> = page.iter().filter_map(|v| v.parse().ok()).collect();
             shown.sort_unstable();
             if !shown.is_empty() {
-                let mut own: Vec<u64> = state["hands"][person].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+                let mut own: Vec<u64> =
+                    state["hands"][person].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
                 own.sort_unstable();
                 assert_eq!(shown, own, "{context}: the page shows cards that are not the person's hand");
             }
@@ -147,7 +149,11 @@ fn a_person_plays_every_game_against_hard() {
     for kind in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
         start_with_seats(&app, kind, Some(2), &["kind-person", "kind-hard"], &[]);
         let rec = record(&app).expect("the game is stored");
-        assert_eq!(rec["players"][1]["kind"], serde_json::json!({"computer": "hard"}), "{kind}: the seat's kind is saved");
+        assert_eq!(
+            rec["players"][1]["kind"],
+            serde_json::json!({"computer": "hard"}),
+            "{kind}: the seat's kind is saved"
+        );
         assert!(
             app.b.text(&app.wait("[data-test=seat-level]")).ctx("level label").contains("Schwer")
                 || app.b.text(&app.wait("[data-test=seat-level]")).ctx("level label").contains("Hard"),
@@ -198,7 +204,8 @@ fn play_person_to_end_step(app: &App) {
 /// When the person may ask for a hint: asks ("Tipp"), taps the button that plays the suggestion
 /// and waits for the move. `false` when it is not the person's turn.
 fn play_hint(app: &App, kind: &str) -> bool {
-    let hint_ready = app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
+    let hint_ready =
+        app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
     if !hint_ready {
         return false;
     }
@@ -206,7 +213,8 @@ fn play_hint(app: &App, kind: &str) -> bool {
     app.click("[data-test=hint]");
     app.b
         .wait_until(T, "the hint", |b| {
-            let done = b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
+            let done =
+                b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
             Ok((done == Value::Bool(true)).then_some(()))
         })
         .ctx("hint answered");
@@ -224,7 +232,9 @@ fn play_hint(app: &App, kind: &str) -> bool {
     }
     assert!(act.is_string(), "{kind}: no button plays the hint at turn {before}");
     app.b
-        .wait_until(T, "the person's move", |b| Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(())))
+        .wait_until(T, "the person's move", |b| {
+            Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(()))
+        })
         .ctx(&format!("{kind}: the hinted move ({act}) was played"));
     true
 }
@@ -253,7 +263,9 @@ fn a_reload_during_a_computer_turn_resumes_it() {
     app.b.refresh().ctx("reload");
     app.wait("[data-test=game]");
     app.b
-        .wait_until(Duration::from_secs(60), "the computer's move after the reload", |_| Ok((turn(&app) > before).then_some(())))
+        .wait_until(Duration::from_secs(60), "the computer's move after the reload", |_| {
+            Ok((turn(&app) > before).then_some(()))
+        })
         .ctx("computer moved after reload");
     assert_only_secrets_of(&app, "viermalvier", 1, "after the reload");
 }
@@ -280,7 +292,9 @@ fn computers_play_offline() {
     app.wait("[data-test=home]");
     start_with_seats(&app, "sudoku", Some(2), &["kind-hard", "kind-person"], &[]);
     app.b
-        .wait_until(Duration::from_secs(60), "the computer's first move offline", |_| Ok((turn(&app) >= 1).then_some(())))
+        .wait_until(Duration::from_secs(60), "the computer's first move offline", |_| {
+            Ok((turn(&app) >= 1).then_some(()))
+        })
         .ctx("computer moved offline");
     assert!(!app.exists("[data-test=computer-failed]"));
 }
@@ -312,9 +326,15 @@ fn the_cover_shows_only_between_people() {
     start_with_seats(&app, "just4fun", Some(3), &["kind-person", "kind-hard", "kind-person"], &[]);
     let reveal = |player: &str| {
         let cover = app.wait("[data-test=reveal]");
-        assert_eq!(app.b.attr(&cover, "data-player").ctx("data-player").as_deref(), Some(player), "the cover names the next person");
+        assert_eq!(
+            app.b.attr(&cover, "data-player").ctx("data-player").as_deref(),
+            Some(player),
+            "the cover names the next person"
+        );
         app.click("[data-test=reveal]");
-        app.b.wait_until(T, "cover gone", |b| Ok((!b.exists("[data-test=handover]")?).then_some(()))).ctx("cover lifted");
+        app.b
+            .wait_until(T, "cover gone", |b| Ok((!b.exists("[data-test=handover]")?).then_some(())))
+            .ctx("cover lifted");
     };
     reveal("0");
     for round in 0..2 {

@@ -51,7 +51,14 @@ fn save_as_is_a_modal_dialog() {
     app.start_game("sudoku", Some(1), &[]);
     app.click("[data-test=save-as]");
     app.wait("[data-test=slot-name]");
-    app.b.wait_until(T, "focus in the dialog", |b| Ok((b.execute(&MODAL.replace("return {", "return !!m && m.contains(document.activeElement) && {"), vec![])?.is_object()).then_some(()))).ctx("focus");
+    app.b
+        .wait_until(T, "focus in the dialog", |b| {
+            Ok((b
+                .execute(&MODAL.replace("return {", "return !!m && m.contains(document.activeElement) && {"), vec![])?
+                .is_object())
+            .then_some(()))
+        })
+        .ctx("focus");
     assert_eq!(focused_attr(&app, "data-test").as_deref(), Some("slot-name"), "focus starts on the name");
     assert_modal(&app, "save as");
     app.b.press(&[KEY_ESCAPE]).ctx("Escape");
@@ -73,7 +80,15 @@ fn a_confirmation_is_a_modal_dialog() {
     go_home(&app);
     app.click("[data-test=open-game] [data-test=slot-delete]");
     app.wait("[data-test=confirm-no]");
-    app.b.wait_until(T, "focus in the dialog", |b| Ok((b.execute("return document.activeElement && document.activeElement.dataset.test === 'confirm-no';", vec![])? == true).then_some(()))).ctx("focus on cancel");
+    app.b
+        .wait_until(T, "focus in the dialog", |b| {
+            Ok((b.execute(
+                "return document.activeElement && document.activeElement.dataset.test === 'confirm-no';",
+                vec![],
+            )? == true)
+                .then_some(()))
+        })
+        .ctx("focus on cancel");
     assert_modal(&app, "confirm");
     app.b.press(&[KEY_ESCAPE]).ctx("Escape");
     app.b.wait_gone("[data-test=confirm-no]", T).ctx("Escape closes the question");

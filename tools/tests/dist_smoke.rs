@@ -49,14 +49,8 @@ fn referenced_urls(html: &str) -> Vec<String> {
 fn index_html_uses_only_relative_urls() {
     let html = std::fs::read_to_string(dist().join("index.html")).unwrap();
     let urls = referenced_urls(&html);
-    assert!(
-        urls.iter().any(|u| u.ends_with(".wasm")),
-        "index.html references the wasm: {urls:?}"
-    );
-    assert!(
-        urls.iter().any(|u| u.ends_with(".js")),
-        "index.html references the JS: {urls:?}"
-    );
+    assert!(urls.iter().any(|u| u.ends_with(".wasm")), "index.html references the wasm: {urls:?}");
+    assert!(urls.iter().any(|u| u.ends_with(".js")), "index.html references the JS: {urls:?}");
     for u in &urls {
         assert!(
             !u.starts_with('/') && !u.contains("://"),
@@ -65,10 +59,7 @@ fn index_html_uses_only_relative_urls() {
     }
     assert!(html.contains("lang=\"de\"") || html.contains("lang=de"), "html lang=de");
     assert!(html.contains("manifest.webmanifest"), "manifest link");
-    assert!(
-        !html.contains("data-trunk"),
-        "unprocessed data-trunk links left"
-    );
+    assert!(!html.contains("data-trunk"), "unprocessed data-trunk links left");
 }
 
 #[test]
@@ -83,10 +74,7 @@ fn assets_are_served_from_any_sub_path() {
         let base = srv.url();
         let index = http::get(&base).unwrap();
         assert_eq!(index.status, 200, "{base}");
-        assert!(index
-            .header("content-type")
-            .unwrap()
-            .starts_with("text/html"));
+        assert!(index.header("content-type").unwrap().starts_with("text/html"));
         for u in &urls {
             let rel = u.trim_start_matches("./");
             let r = http::get(&format!("{base}{rel}")).unwrap();
@@ -101,10 +89,7 @@ fn assets_are_served_from_any_sub_path() {
                 "html" => "text/html",
                 _ => "",
             };
-            assert!(
-                ct.starts_with(want),
-                "{rel}: content-type {ct:?}, want {want}"
-            );
+            assert!(ct.starts_with(want), "{rel}: content-type {ct:?}, want {want}");
         }
     }
 }
@@ -120,27 +105,14 @@ fn service_worker_precaches_exactly_the_build() {
         .unwrap()
         .into_iter()
         .filter(|f| f != "sw.js")
-        .map(|f| {
-            if f == "index.html" {
-                "./".to_string()
-            } else {
-                format!("./{f}")
-            }
-        })
+        .map(|f| if f == "index.html" { "./".to_string() } else { format!("./{f}") })
         .collect();
     expected.sort();
     let mut got = listed.clone();
     got.sort();
     assert_eq!(got, expected, "sw.js precache list vs. files in dist/");
-    assert!(
-        !sw.contains("__BUILD_HASH__") && !sw.contains("__PRECACHE_LIST__"),
-        "template filled"
-    );
-    let build = sw
-        .split("const BUILD = \"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .unwrap();
+    assert!(!sw.contains("__BUILD_HASH__") && !sw.contains("__PRECACHE_LIST__"), "template filled");
+    let build = sw.split("const BUILD = \"").nth(1).and_then(|s| s.split('"').next()).unwrap();
     assert_eq!(build.len(), 16, "cache build hash {build:?}");
     assert!(sw.contains("clients.claim"));
     // An update waits for the page's "skipWaiting" message (the player's click), never more.
@@ -152,7 +124,15 @@ fn service_worker_precaches_exactly_the_build() {
 #[test]
 fn index_html_keeps_the_boot_check() {
     let html = std::fs::read_to_string(dist().join("index.html")).unwrap();
-    for needle in ["data-booted", "boot-failed", "boot-repair", "unhandledrejection", "unregister", "caches.delete", "spieltisch:"] {
+    for needle in [
+        "data-booted",
+        "boot-failed",
+        "boot-repair",
+        "unhandledrejection",
+        "unregister",
+        "caches.delete",
+        "spieltisch:",
+    ] {
         assert!(html.contains(needle), "{needle:?} missing from the boot check in dist/index.html");
     }
     assert!(!html.contains("localStorage"), "the boot check never touches localStorage");
@@ -168,9 +148,8 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 #[test]
 fn manifest_and_icons() {
     let dist = dist();
-    let m: Value =
-        serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.webmanifest")).unwrap())
-            .expect("manifest is JSON");
+    let m: Value = serde_json::from_str(&std::fs::read_to_string(dist.join("manifest.webmanifest")).unwrap())
+        .expect("manifest is JSON");
     assert_eq!(m["name"], "Spieltisch");
     assert_eq!(m["short_name"], "Spieltisch");
     assert_eq!(m["start_url"], "./");
@@ -199,7 +178,10 @@ fn index_html_has_a_filled_in_security_policy() {
     assert!(!html.contains("__CSP_SCRIPT_HASHES__"), "the placeholder was not filled in");
     let csp = html.find("Content-Security-Policy").expect("a Content-Security-Policy meta tag");
     assert!(html.find("<script").is_some_and(|s| s > csp), "the policy comes before every script");
-    let inline = html.match_indices("<script").filter(|(i, _)| !html[*i..].split('>').next().unwrap_or("").contains("src=")).count();
+    let inline = html
+        .match_indices("<script")
+        .filter(|(i, _)| !html[*i..].split('>').next().unwrap_or("").contains("src="))
+        .count();
     assert_eq!(html.matches("'sha256-").count(), inline, "one hash per inline script");
     for directive in ["default-src 'self'", "'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'self'"] {
         assert!(html.contains(directive), "{directive} missing");

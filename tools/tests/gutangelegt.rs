@@ -18,7 +18,8 @@ fn moves_logged(app: &App) -> u64 {
 }
 
 fn hand_shown(app: &App) -> Vec<u64> {
-    let v = app.js("return [...document.querySelectorAll('[data-test=hand-card]')].map(c => +c.getAttribute('data-card'));");
+    let v = app
+        .js("return [...document.querySelectorAll('[data-test=hand-card]')].map(c => +c.getAttribute('data-card'));");
     let mut cards: Vec<u64> = v.as_array().unwrap().iter().filter_map(Value::as_u64).collect();
     cards.sort_unstable();
     cards
@@ -26,7 +27,10 @@ fn hand_shown(app: &App) -> Vec<u64> {
 
 fn assert_no_hand_in_dom(app: &App) {
     let src = app.b.page_source().ctx("page source");
-    assert!(!src.contains("data-test=\"hand-card\"") && !src.contains("data-test=\"hand\""), "a hand is in the page behind the cover");
+    assert!(
+        !src.contains("data-test=\"hand-card\"") && !src.contains("data-test=\"hand\""),
+        "a hand is in the page behind the cover"
+    );
 }
 
 /// Lays the card the player picks by taps; returns the points the scored lines on the board show.
@@ -47,7 +51,9 @@ fn lay_by_taps(app: &App, pick: &mut Pick) -> u64 {
     std::thread::sleep(Duration::from_millis(450));
     app.click(&format!("[data-test=slot][data-place=\"{place}\"]"));
     app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(app) > before).then_some(()))).ctx("lay");
-    let v = app.js("return [...document.querySelectorAll('[data-test=scored-line]')].map(l => +l.getAttribute('data-points'));");
+    let v = app.js(
+        "return [...document.querySelectorAll('[data-test=scored-line]')].map(l => +l.getAttribute('data-points'));",
+    );
     v.as_array().unwrap().iter().filter_map(Value::as_u64).sum()
 }
 
@@ -83,14 +89,19 @@ fn three_player_hot_seat_game_to_the_end() {
             _ => {
                 let state = current_autosave_state(&app).expect("autosave of the position on screen");
                 let mover = state["to_move"].as_u64().unwrap() as usize;
-                let mut own: Vec<u64> = state["hands"][mover].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+                let mut own: Vec<u64> =
+                    state["hands"][mover].as_array().unwrap().iter().filter_map(Value::as_u64).collect();
                 own.sort_unstable();
                 assert_eq!(app.count("[data-test=hand]"), 1, "exactly one hand during a turn");
                 assert_eq!(hand_shown(&app), own, "the hand shown is player {mover}'s");
                 let score_before = state["scores"][mover].as_u64().unwrap();
                 let drawn = lay_by_taps(&app, &mut pick);
                 let after = app.autosave_state().expect("autosave after the card");
-                assert_eq!(after["scores"][mover].as_u64().unwrap() - score_before, drawn, "the lines drawn add up to the points scored");
+                assert_eq!(
+                    after["scores"][mover].as_u64().unwrap() - score_before,
+                    drawn,
+                    "the lines drawn add up to the points scored"
+                );
                 laid += 1;
             }
         }
@@ -159,7 +170,11 @@ fn announce_scores_only_claimed_lines() {
         let shift = table_shift(place);
         let tap = |f: (usize, usize)| {
             let on_preview = f.0 == at.0 && (at.1..at.1 + 3).contains(&f.1);
-            let (x, y, within) = if on_preview { (f.0, f.1, "[data-test=preview]") } else { (f.0 - shift.0, f.1 - shift.1, "[data-test=card]") };
+            let (x, y, within) = if on_preview {
+                (f.0, f.1, "[data-test=preview]")
+            } else {
+                (f.0 - shift.0, f.1 - shift.1, "[data-test=card]")
+            };
             app.click(&format!("{within} [data-test=field][data-x=\"{x}\"][data-y=\"{y}\"]"))
         };
         tap(wrong.from);
@@ -173,8 +188,16 @@ fn announce_scores_only_claimed_lines() {
         app.click("[data-test=place]");
         app.b.wait_until(T, "the card to lie", |_| Ok((moves_logged(&app) > moves).then_some(()))).ctx("lay");
         let after = app.autosave_state().unwrap();
-        assert_eq!(after["scores"][mover].as_u64().unwrap() - score_before, u64::from(line.points()), "only the right claim scores");
-        let log = app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
+        assert_eq!(
+            after["scores"][mover].as_u64().unwrap() - score_before,
+            u64::from(line.points()),
+            "only the right claim scores"
+        );
+        let log = app
+            .js("return document.querySelector('[data-test=move-log]').textContent;")
+            .as_str()
+            .unwrap_or("")
+            .to_string();
         assert!(log.contains("korrigiert") || log.contains("corrected"), "the struck claim is in the log: {log}");
         if lines.len() > 1 {
             assert!(log.contains("übersehen") || log.contains("missed"), "the lost lines are noted: {log}");
@@ -193,15 +216,34 @@ fn claim_by_keys(app: &App, line: Line) {
     for (i, end) in [line.from, line.to].into_iter().enumerate() {
         for _ in 0..40 {
             let at = app.js("return document.querySelector('[data-test=table]').getAttribute('data-cursor');");
-            let (x, y) = at.as_str().and_then(|a| a.split_once(',')).map(|(x, y)| (x.parse::<usize>().unwrap(), y.parse::<usize>().unwrap())).expect("a cursor");
-            let key = if x < end.0 { KEY_RIGHT } else if x > end.0 { KEY_LEFT } else if y < end.1 { KEY_DOWN } else if y > end.1 { KEY_UP } else { break };
+            let (x, y) = at
+                .as_str()
+                .and_then(|a| a.split_once(','))
+                .map(|(x, y)| (x.parse::<usize>().unwrap(), y.parse::<usize>().unwrap()))
+                .expect("a cursor");
+            let key = if x < end.0 {
+                KEY_RIGHT
+            } else if x > end.0 {
+                KEY_LEFT
+            } else if y < end.1 {
+                KEY_DOWN
+            } else if y > end.1 {
+                KEY_UP
+            } else {
+                break;
+            };
             press(app, &[key]);
         }
         let label = app.js("return document.querySelector('[data-test=table]').getAttribute('aria-label');");
-        let (de, en) = (format!("Spalte {}, Feld {}", end.0 + 1, end.1 + 1), format!("Column {}, field {}", end.0 + 1, end.1 + 1));
+        let (de, en) =
+            (format!("Spalte {}, Feld {}", end.0 + 1, end.1 + 1), format!("Column {}, field {}", end.0 + 1, end.1 + 1));
         assert!(label.as_str().is_some_and(|l| l.contains(&de) || l.contains(&en)), "the cursor is named: {label}");
         press(app, &[KEY_ENTER]);
-        assert_eq!(app.exists("[data-test=claim-start]"), i == 0, "the first Enter starts the line, the second ends it");
+        assert_eq!(
+            app.exists("[data-test=claim-start]"),
+            i == 0,
+            "the first Enter starts the line, the second ends it"
+        );
     }
 }
 
@@ -210,7 +252,9 @@ fn spieltisch_place_id(place: Place) -> String {
         Place::Left => "left".into(),
         Place::Right => "right".into(),
         Place::Next => "next".into(),
-        Place::Corner { top, left } => format!("{}-{}", if top { "top" } else { "bottom" }, if left { "left" } else { "right" }),
+        Place::Corner { top, left } => {
+            format!("{}-{}", if top { "top" } else { "bottom" }, if left { "left" } else { "right" })
+        }
     }
 }
 
@@ -248,7 +292,13 @@ fn a_whole_game_by_keyboard() {
         let name = app.autosave_player_names()[mover].clone();
         // The hand is one tab stop; arrows move within it.
         tab_to(&app, "[data-test=hand-card]", false);
-        assert_eq!(app.js("return [...document.querySelectorAll('[data-test=hand-card]')].filter(c => c.tabIndex === 0).length;"), 1, "one tab stop in the hand");
+        assert_eq!(
+            app.js(
+                "return [...document.querySelectorAll('[data-test=hand-card]')].filter(c => c.tabIndex === 0).length;"
+            ),
+            1,
+            "one tab stop in the hand"
+        );
         for _ in 0..pick.next(3) {
             press(&app, &[KEY_RIGHT]);
         }
@@ -274,12 +324,19 @@ fn a_whole_game_by_keyboard() {
         // The live region says who laid which card, in the hand's words for it.
         let live = live_text(&app);
         let colors = card.split_once(' ').map(|x| x.1).unwrap_or("");
-        assert!(live.starts_with(&format!("{name}: ")) && live.contains(colors), "live region {live:?} for {name}'s {card}");
+        assert!(
+            live.starts_with(&format!("{name}: ")) && live.contains(colors),
+            "live region {live:?} for {name}'s {card}"
+        );
         // The laid card is named on the table as it is seen: row, place and colours.
-        let named = app.js("return [...document.querySelectorAll('[data-test=card]')].map(c => c.getAttribute('aria-label'));");
+        let named =
+            app.js("return [...document.querySelectorAll('[data-test=card]')].map(c => c.getAttribute('aria-label'));");
         let named: Vec<&str> = named.as_array().unwrap().iter().filter_map(Value::as_str).collect();
         assert_eq!(named.len(), laid + 1, "every laid card is named");
-        assert!(named.iter().any(|l| l.contains(colors) && (l.ends_with("zuletzt gelegt") || l.ends_with("laid last"))), "the last card: {named:?}");
+        assert!(
+            named.iter().any(|l| l.contains(colors) && (l.ends_with("zuletzt gelegt") || l.ends_with("laid last"))),
+            "the last card: {named:?}"
+        );
     }
     assert_eq!(laid, 47, "47 cards laid by keyboard");
     assert_eq!(app.count("[data-test=result-row]"), 2);

@@ -47,7 +47,10 @@ fn start_against_hard(app: &App) {
 }
 
 fn turn(app: &App) -> u64 {
-    app.autosave_raw().and_then(|r| serde_json::from_str::<Value>(&r).ok()).and_then(|r| r["turn"].as_u64()).unwrap_or(0)
+    app.autosave_raw()
+        .and_then(|r| serde_json::from_str::<Value>(&r).ok())
+        .and_then(|r| r["turn"].as_u64())
+        .unwrap_or(0)
 }
 
 /// The worker starts, then swallows every answer while `./worker-mute` exists on the server (as
@@ -66,7 +69,8 @@ fn a_worker_that_stops_answering_ends_in_try_again() {
     open(&app, "?budget=60&timeout=1500");
     start_against_hard(&app);
     app.wait("[data-test=thinking]");
-    let banner = app.b.wait_for("[data-test=computer-failed]", Duration::from_secs(20)).ctx("the worker counts as gone");
+    let banner =
+        app.b.wait_for("[data-test=computer-failed]", Duration::from_secs(20)).ctx("the worker counts as gone");
     let text = app.b.text(&banner).ctx("text");
     assert!(text.contains("gespeichert") || text.contains("saved"), "{text:?}");
     assert!(!app.exists("[data-test=thinking]"), "no computer is said to think any more");
@@ -75,7 +79,9 @@ fn a_worker_that_stops_answering_ends_in_try_again() {
     std::fs::remove_file(copy.0.join("worker-mute")).unwrap();
     app.click("[data-test=computer-retry]");
     app.b
-        .wait_until(Duration::from_secs(30), "the computer's move after trying again", |_| Ok((turn(&app) >= 1).then_some(())))
+        .wait_until(Duration::from_secs(30), "the computer's move after trying again", |_| {
+            Ok((turn(&app) >= 1).then_some(()))
+        })
         .ctx("retry works");
     assert!(!app.exists("[data-test=computer-failed]"));
 }
@@ -102,7 +108,10 @@ fn a_worker_of_another_build_is_refused_with_a_reload() {
     app.js("window.__marker = 1; return true;");
     app.click("[data-test=computer-reload]");
     app.b
-        .wait_until(T, "a reload", |b| Ok((b.execute("return window.__marker === undefined;", vec![]).ok() == Some(Value::Bool(true))).then_some(())))
+        .wait_until(T, "a reload", |b| {
+            Ok((b.execute("return window.__marker === undefined;", vec![]).ok() == Some(Value::Bool(true)))
+                .then_some(()))
+        })
         .ctx("reloaded");
 }
 
@@ -118,7 +127,8 @@ fn a_doubled_slash_opens_the_same_deployment() {
     go_home(&app);
     app.b.goto(&format!("{}/", app.base_url)).ctx("open /spieltisch//");
     app.wait("[data-test=home]");
-    let keys = app.js("return [...document.querySelectorAll('[data-test=open-game]')].map(r => r.getAttribute('data-key'));");
+    let keys =
+        app.js("return [...document.querySelectorAll('[data-test=open-game]')].map(r => r.getAttribute('data-key'));");
     assert_eq!(keys, json!([key]), "the saved game is listed");
     assert_eq!(app.js("return location.pathname;"), "/spieltisch/", "the address is normalised");
     std::thread::sleep(Duration::from_secs(2));
@@ -148,7 +158,11 @@ fn the_security_policy_holds_and_every_game_plays_under_it() {
     wait_for_controller(&app);
     app.js("const s = document.createElement('script'); s.textContent = 'window.__injected = 1'; document.head.append(s); return true;");
     std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(app.js("return window.__injected === undefined;"), Value::Bool(true), "an injected inline script ran: no policy");
+    assert_eq!(
+        app.js("return window.__injected === undefined;"),
+        Value::Bool(true),
+        "an injected inline script ran: no policy"
+    );
     let found = violations(&app);
     assert!(found.len() == 1 && found[0].starts_with("script-src"), "the injection is reported: {found:?}");
     app.js("window.__csp = []; return true;");
@@ -199,15 +213,22 @@ fn the_update_note_covers_no_board() {
         for (k, kind) in KINDS.into_iter().enumerate() {
             // Opened by its address (a change of the hash: the page and its note stay).
             let id = format!("{:016x}", 0xfeed00 + 16 * v + k);
-            let record = spieltisch::session::to_json(&a_game(kind), SaveMeta { name: "x", saved_at: 1.8e12, id: &id, rev: 1 }).unwrap();
+            let record =
+                spieltisch::session::to_json(&a_game(kind), SaveMeta { name: "x", saved_at: 1.8e12, id: &id, rev: 1 })
+                    .unwrap();
             app.set_local_storage(&app.scoped_key(&format!("game.{id}")), &record);
             app.b.goto(&format!("{}#/play/{id}", app.base_url)).ctx("open the game");
             app.wait("[data-test=game]");
             app.b
                 .wait_until(T, "the board and hand", |b| {
                     // Past the hand-over cover, by script: the test is about the note, not the cover.
-                    b.execute("const r = document.querySelector('[data-test=reveal]'); if (r) r.click(); return true;", vec![])?;
-                    Ok((b.exists("[data-test=field], [data-test=cell], [data-test=slot], [data-test=tafel-stone]")? && !b.exists("[data-test=handover]")?).then_some(()))
+                    b.execute(
+                        "const r = document.querySelector('[data-test=reveal]'); if (r) r.click(); return true;",
+                        vec![],
+                    )?;
+                    Ok((b.exists("[data-test=field], [data-test=cell], [data-test=slot], [data-test=tafel-stone]")?
+                        && !b.exists("[data-test=handover]")?)
+                    .then_some(()))
                 })
                 .ctx(kind);
             assert!(app.exists("[data-test=update-ready]"), "the note stays while playing");

@@ -28,7 +28,10 @@ fn focus_is(app: &App, css: &str) -> bool {
 fn wait_focus(app: &App, css: &str) {
     app.b
         .wait_until(T, &format!("focus on {css}"), |b| {
-            let on = b.execute("const a = document.activeElement; return !!a && a.matches(arguments[0]);", vec![css.into()])?;
+            let on = b.execute(
+                "const a = document.activeElement; return !!a && a.matches(arguments[0]);",
+                vec![css.into()],
+            )?;
             Ok((on == Value::Bool(true)).then_some(()))
         })
         .ctx("focus");
@@ -67,7 +70,10 @@ fn live_changed(app: &App, before: &str) -> String {
 fn reveal_by_keyboard(app: &App) {
     app.b
         .wait_until(T, "the cover's button to take the focus", |b| {
-            let on = b.execute("return document.activeElement && document.activeElement.matches('[data-test=reveal]');", vec![])?;
+            let on = b.execute(
+                "return document.activeElement && document.activeElement.matches('[data-test=reveal]');",
+                vec![],
+            )?;
             Ok((on == Value::Bool(true)).then_some(()))
         })
         .ctx("focus on the cover");
@@ -115,18 +121,33 @@ fn just4fun_to_the_end_by_keyboard() {
                     .expect("a turn with cards shows a reachable field");
                 let number = fields[pick][2].as_u64().unwrap_or(0);
                 arrow_to(&app, FIELDS, 6, pick);
-                let name = app.b.attr(&app.b.find(&format!("{FIELDS}:focus")).ctx("focused field"), "aria-label").ctx("name").unwrap_or_default();
+                let name = app
+                    .b
+                    .attr(&app.b.find(&format!("{FIELDS}:focus")).ctx("focused field"), "aria-label")
+                    .ctx("name")
+                    .unwrap_or_default();
                 // Where it lies (issue 22, 9: lines of four can be followed), then what is seen.
-                let (row, field, reachable) = if name.starts_with("Reihe") { ("Reihe", "Feld", "erreichbar") } else { ("Row", "field", "reachable") };
-                assert!(name.starts_with(&format!("{row} {}, ", pick / 6 + 1)), "the field's name says its row: {name:?}");
-                assert!(name.contains(&format!(": {field} {number},")) && name.contains(reachable), "the field's name says what is seen: {name:?}");
+                let (row, field, reachable) = if name.starts_with("Reihe") {
+                    ("Reihe", "Feld", "erreichbar")
+                } else {
+                    ("Row", "field", "reachable")
+                };
+                assert!(
+                    name.starts_with(&format!("{row} {}, ", pick / 6 + 1)),
+                    "the field's name says its row: {name:?}"
+                );
+                assert!(
+                    name.contains(&format!(": {field} {number},")) && name.contains(reachable),
+                    "the field's name says what is seen: {name:?}"
+                );
                 press(&app, &[KEY_ENTER]);
                 app.wait(&format!("{FIELDS}[data-number=\"{number}\"][data-target=true]"));
                 // The focus stays on the picked field.
                 wait_focus(&app, &format!("{FIELDS}[data-number=\"{number}\"]"));
                 let before = live(&app);
                 press(&app, &[KEY_SPACE]);
-                if app.b.wait_for(".modal [data-test=confirm-no]:focus", std::time::Duration::from_millis(300)).is_ok() {
+                if app.b.wait_for(".modal [data-test=confirm-no]:focus", std::time::Duration::from_millis(300)).is_ok()
+                {
                     // One's own locked field: the question has the focus; Tab to "yes".
                     press(&app, &[KEY_TAB, KEY_ENTER]);
                 }
@@ -159,22 +180,32 @@ fn sudoku_to_the_end_by_keyboard() {
         if app.exists("[data-test=end-screen]") {
             break;
         }
-        let on_board = app.js("return document.querySelectorAll('[data-test=cell][data-number]').length;").as_u64().unwrap_or(0);
+        let on_board =
+            app.js("return document.querySelectorAll('[data-test=cell][data-number]').length;").as_u64().unwrap_or(0);
         let start = *on_board_at_start.get_or_insert(on_board);
         assert_eq!(on_board, start + placed, "every tile laid by keyboard is on the board");
         if !focus_is(&app, CELLS) {
             tab_to(&app, CELLS);
         }
         let legal = app.js("return [...document.querySelectorAll('[data-test=cell]')].map(c => c.getAttribute('data-legal') === 'true');");
-        let legal: Vec<usize> = legal.as_array().expect("cells").iter().enumerate().filter(|(_, l)| **l == true).map(|(i, _)| i).collect();
+        let legal: Vec<usize> =
+            legal.as_array().expect("cells").iter().enumerate().filter(|(_, l)| **l == true).map(|(i, _)| i).collect();
         assert!(!legal.is_empty(), "a tile in hand and the game runs: some field is marked");
         let pick = legal[(step * 13) % legal.len()];
         arrow_to(&app, CELLS, 9, pick);
         let before = live(&app);
         press(&app, &[KEY_ENTER]);
         wait_focus(&app, &format!("{CELLS}[data-cell=\"{pick}\"][data-preview=true]"));
-        let name = app.b.attr(&app.b.find(&format!("{CELLS}:focus")).ctx("focused cell"), "aria-label").ctx("name").unwrap_or_default();
-        assert!((name.contains("frei, erlaubt") && name.contains("gewählt")) || (name.contains("free, allowed") && name.contains("chosen")), "the chosen field says so: {name:?}");
+        let name = app
+            .b
+            .attr(&app.b.find(&format!("{CELLS}:focus")).ctx("focused cell"), "aria-label")
+            .ctx("name")
+            .unwrap_or_default();
+        assert!(
+            (name.contains("frei, erlaubt") && name.contains("gewählt"))
+                || (name.contains("free, allowed") && name.contains("chosen")),
+            "the chosen field says so: {name:?}"
+        );
         press(&app, &[KEY_ENTER]);
         let said = live_changed(&app, &before);
         let row = char::from(b'A' + (pick / 9) as u8);

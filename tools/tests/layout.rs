@@ -69,7 +69,15 @@ fn boards_keep_their_size_at_200_percent_zoom() {
         // Not a zoom, the same short window: the rules for it also apply to a phone turned.
         ("phone turned, 844×390", Zoom::Page { width: 844, height: 390 }),
     ];
-    let wanted = ["just4fun-start", "just4fun-4-players", "sudoku-4-players", "gutangelegt-start", "gutangelegt-late", "viermalvier-grown", "viermalvier-grown-open"];
+    let wanted = [
+        "just4fun-start",
+        "just4fun-4-players",
+        "sudoku-4-players",
+        "gutangelegt-start",
+        "gutangelegt-late",
+        "viermalvier-grown",
+        "viermalvier-grown-open",
+    ];
     let mut failures = Vec::new();
     for (zoom_name, zoom) in &zooms {
         for (name, reach) in screens::all().into_iter().filter(|(n, _)| wanted.contains(&n.as_str())) {
@@ -78,7 +86,12 @@ fn boards_keep_their_size_at_200_percent_zoom() {
                 Zoom::Page { width, height } => {
                     let metrics = serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 2, "mobile": false });
                     app.b.cdp("Emulation.setDeviceMetricsOverride", metrics).ctx("zoom");
-                    app.b.cdp("Emulation.setTouchEmulationEnabled", serde_json::json!({ "enabled": true, "maxTouchPoints": 5 })).ctx("touch");
+                    app.b
+                        .cdp(
+                            "Emulation.setTouchEmulationEnabled",
+                            serde_json::json!({ "enabled": true, "maxTouchPoints": 5 }),
+                        )
+                        .ctx("touch");
                 }
                 Zoom::Text(viewport) => screens::apply(&app.b, *viewport).ctx("viewport"),
             }
@@ -118,13 +131,18 @@ fn the_check_sees_overlapping_stones_and_a_board_out_of_view() {
     screens::german(&app.b, &app.base_url).ctx("German");
     let (_, reach) = screens::all().into_iter().find(|(n, _)| n == "viermalvier-grown").expect("the screen");
     reach(&app.b, &app.base_url).ctx("viermalvier-grown");
-    let problems = |kind: &str| screens::audit(&app.b).ctx("audit").into_iter().filter(|p| p.starts_with(kind)).collect::<Vec<_>>();
+    let problems = |kind: &str| {
+        screens::audit(&app.b).ctx("audit").into_iter().filter(|p| p.starts_with(kind)).collect::<Vec<_>>()
+    };
     assert_eq!(problems("board pieces overlap"), Vec::<String>::new(), "a clean wall");
     assert_eq!(problems("board not wholly in view"), Vec::<String>::new(), "a clean wall");
     // The second stone half a stone to the left, over the first.
     app.js("const s = document.querySelectorAll('[data-test=stone] > rect.vv-stone'); s[1].setAttribute('x', Number(s[0].getAttribute('x')) + 50);");
     let overlaps = problems("board pieces overlap");
-    assert!(overlaps.iter().any(|p| p.contains("vv-wall: stone and stone")), "the stones on top of each other are reported: {overlaps:?}");
+    assert!(
+        overlaps.iter().any(|p| p.contains("vv-wall: stone and stone")),
+        "the stones on top of each other are reported: {overlaps:?}"
+    );
     app.js("document.querySelector('.board-area').style.marginLeft = '-120px';");
     let hidden = problems("board not wholly in view");
     assert!(hidden.iter().any(|p| p.contains("the board hidden by")), "the board out of view is reported: {hidden:?}");

@@ -59,7 +59,10 @@ fn a_damaged_offline_copy_is_repaired_and_saved_games_are_kept() {
     let wasm_len = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()
-        .find(|e| e.file_name().to_string_lossy().ends_with(".wasm") && !e.file_name().to_string_lossy().starts_with("spieltisch-worker"))
+        .find(|e| {
+            e.file_name().to_string_lossy().ends_with(".wasm")
+                && !e.file_name().to_string_lossy().starts_with("spieltisch-worker")
+        })
         .expect("a .wasm in dist/")
         .metadata()
         .unwrap()
@@ -100,11 +103,7 @@ fn a_damaged_offline_copy_is_repaired_and_saved_games_are_kept() {
 
     app.click("[data-test=boot-repair]");
     app.wait("[data-test=home]");
-    assert_eq!(
-        app.js("return document.documentElement.getAttribute('data-booted');"),
-        "1",
-        "the app marks its start"
-    );
+    assert_eq!(app.js("return document.documentElement.getAttribute('data-booted');"), "1", "the app marks its start");
     assert!(!app.exists("[data-test=boot-failed]"), "no boot message after a good start");
     assert_eq!(app.js(ALL_STORAGE), saved, "localStorage is exactly as before the repair");
 
@@ -122,17 +121,9 @@ fn a_damaged_offline_copy_is_repaired_and_saved_games_are_kept() {
         .ctx("fresh offline copy");
     let entry = state["ours"].as_object().unwrap().values().next().unwrap().clone();
     assert_eq!(entry[1], false, "the damaged cache was deleted, not just refilled: {state}");
-    let all: Vec<&str> = state["all"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(Value::as_str)
-        .collect();
+    let all: Vec<&str> = state["all"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(all.contains(&"another-app"), "another app's cache is kept: {all:?}");
-    assert!(
-        all.iter().any(|n| n.contains("/other/:")),
-        "the cache of another copy of the app is kept: {all:?}"
-    );
+    assert!(all.iter().any(|n| n.contains("/other/:")), "the cache of another copy of the app is kept: {all:?}");
 
     resume_to_board(&app);
     play_placements(&app, 1, 82);

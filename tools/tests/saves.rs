@@ -12,10 +12,8 @@ use std::time::Duration;
 
 /// The unfinished games listed on the home screen: (storage key, summary text).
 fn unfinished(app: &App) -> Vec<(String, String)> {
-    let v = app.js(
-        "return [...document.querySelectorAll('[data-test=open-game]')]\
-           .map(r => [r.getAttribute('data-key'), r.innerText]);",
-    );
+    let v = app.js("return [...document.querySelectorAll('[data-test=open-game]')]\
+           .map(r => [r.getAttribute('data-key'), r.innerText]);");
     v.as_array()
         .into_iter()
         .flatten()
@@ -24,7 +22,9 @@ fn unfinished(app: &App) -> Vec<(String, String)> {
 }
 
 fn moves_shown(app: &App) -> u64 {
-    let v = app.js("const l = document.querySelector('[data-test=move-log]'); return l ? l.getAttribute('data-moves') : null;");
+    let v = app.js(
+        "const l = document.querySelector('[data-test=move-log]'); return l ? l.getAttribute('data-moves') : null;",
+    );
     v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
@@ -63,7 +63,10 @@ fn a_new_game_keeps_the_unfinished_one() {
     let keys: Vec<&str> = list.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(keys, [ga_key.as_str(), j4f_key.as_str()], "both unfinished games listed, newest first");
     assert!(list[1].1.contains("Just 4 Fun") && list[0].1.contains("Gut angelegt"), "{list:?}");
-    assert_eq!(app.local_storage(&j4f_key).map(|t| serde_json::from_str::<Value>(&t).unwrap()["state"].clone()), j4f_state);
+    assert_eq!(
+        app.local_storage(&j4f_key).map(|t| serde_json::from_str::<Value>(&t).unwrap()["state"].clone()),
+        j4f_state
+    );
 
     // Continue the first game: exactly where it was.
     app.click(&format!("[data-test=open-game][data-key=\"{j4f_key}\"] [data-test=continue]"));
@@ -129,7 +132,10 @@ fn two_tabs_on_one_game_lose_nothing() {
     app.click("[data-test=conflict-keep]");
     app.b
         .wait_until(T, "a new record for tab 1's game", |b| {
-            let k = b.execute("const g = document.querySelector('[data-test=game]'); return g && g.getAttribute('data-save-key');", vec![])?;
+            let k = b.execute(
+                "const g = document.querySelector('[data-test=game]'); return g && g.getAttribute('data-save-key');",
+                vec![],
+            )?;
             Ok(k.as_str().filter(|k| *k != key).map(str::to_string))
         })
         .ctx("kept as its own game");
@@ -216,7 +222,8 @@ fn same_name_imports_keep_both() {
             .wait_until(T, "one more slot", |b| Ok((b.find_all("[data-test=slot]")?.len() == before + 1).then_some(())))
             .ctx("imported");
     }
-    let names = app.js("return [...document.querySelectorAll('[data-test=slot]')].map(s => s.getAttribute('data-slot'));");
+    let names =
+        app.js("return [...document.querySelectorAll('[data-test=slot]')].map(s => s.getAttribute('data-slot'));");
     let names: Vec<String> = names.as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_string()).collect();
     assert_eq!(names.len(), 2, "{names:?}");
     assert_ne!(names[0], names[1]);
@@ -248,7 +255,8 @@ fn a_bad_high_score_entry_loses_only_itself() {
     let message = app.wait("[data-test=message]");
     let text = app.b.text(&message).ctx("message");
     assert!(text.contains('1'), "the message counts the one removed entry: {text:?}");
-    let scores = app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => r.getAttribute('data-score'));");
+    let scores =
+        app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => r.getAttribute('data-score'));");
     assert_eq!(scores, serde_json::json!(["150", "90"]), "the valid entries are listed");
     let after: Value = serde_json::from_str(&app.local_storage(&key).unwrap()).unwrap();
     assert_eq!(after["sudoku/standard"].as_array().map(Vec::len), Some(2), "valid entries kept: {after}");
@@ -290,7 +298,10 @@ fn triple_tap_show(app: &App, board_css: &str, board_under_button: bool) -> usiz
     let reveal = app.wait("[data-test=reveal]");
     let point: Value = app
         .b
-        .execute("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", vec![reveal.json()])
+        .execute(
+            "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
+            vec![reveal.json()],
+        )
         .ctx("button centre");
     app.b
         .execute(
@@ -304,12 +315,16 @@ fn triple_tap_show(app: &App, board_css: &str, board_under_button: bool) -> usiz
     let stored = stored_turn(app, &key);
     app.b.tap_repeatedly(&reveal, 3, 60).ctx("triple tap");
     std::thread::sleep(Duration::from_millis(700));
-    let control = app.js("return !!window.__noShield && document.adoptedStyleSheets.includes(window.__noShield);") == Value::Bool(true);
+    let control = app.js("return !!window.__noShield && document.adoptedStyleSheets.includes(window.__noShield);")
+        == Value::Bool(true);
     // (Without the shield the taps may play a move, and the next cover comes up.)
     assert!(control || !app.exists("[data-test=handover]"), "the first tap showed the hand");
     let under = app
         .b
-        .execute("return document.elementsFromPoint(arguments[0][0], arguments[0][1]).some(e => e.closest(arguments[1]));", vec![point, board_css.into()])
+        .execute(
+            "return document.elementsFromPoint(arguments[0][0], arguments[0][1]).some(e => e.closest(arguments[1]));",
+            vec![point, board_css.into()],
+        )
         .ctx("elementsFromPoint");
     assert!(control || !board_under_button || under == Value::Bool(true), "a board field lies where the taps landed");
     let taps = app.js("return window.__taps;");
@@ -338,7 +353,11 @@ fn a_triple_tap_on_show_plays_no_move() {
             document.adoptedStyleSheets = [...document.adoptedStyleSheets, s];");
     // Control: with the shield made transparent to taps, the same triple tap reaches the board.
     app.js(NO_SHIELD);
-    assert_eq!(triple_tap_show(&app, "[data-test=cell]", true), 2, "without the shield the taps reach the board (control)");
+    assert_eq!(
+        triple_tap_show(&app, "[data-test=cell]", true),
+        2,
+        "without the shield the taps reach the board (control)"
+    );
     app.js("document.adoptedStyleSheets = document.adoptedStyleSheets.filter(s => s !== window.__noShield);");
     for round in 0..4 {
         if !app.exists("[data-test=handover]") {
@@ -352,9 +371,15 @@ fn a_triple_tap_on_show_plays_no_move() {
             if app.exists("[data-test=place]:not([disabled])") {
                 app.click("[data-test=place]");
             }
-            app.b.wait_until(T, "the next cover", |b| Ok(b.exists("[data-test=handover]")?.then_some(()))).ctx("next cover");
+            app.b
+                .wait_until(T, "the next cover", |b| Ok(b.exists("[data-test=handover]")?.then_some(())))
+                .ctx("next cover");
         }
-        assert_eq!(triple_tap_show(&app, "[data-test=cell]", true), 0, "round {round}: a tap after 'show' reached the board");
+        assert_eq!(
+            triple_tap_show(&app, "[data-test=cell]", true),
+            0,
+            "round {round}: a tap after 'show' reached the board"
+        );
     }
     drop(app);
 
@@ -428,7 +453,8 @@ fn oversize_and_damaged_imports_get_plain_messages() {
     app.click("[data-test=message] button");
     app.b.send_keys(&input, &path.to_string_lossy()).ctx("import");
     let message = app.wait("[data-test=message]");
-    let shown = app.js("const m = document.querySelector('[data-test=message]'); const d = m.querySelector('details'); \
+    let shown = app
+        .js("const m = document.querySelector('[data-test=message]'); const d = m.querySelector('details'); \
                         return [m.innerText, !!d && !d.open];");
     let visible = shown[0].as_str().unwrap_or("");
     assert!(visible.contains("fehlerhaft") || visible.contains("damaged"), "{visible:?}");
@@ -436,8 +462,11 @@ fn oversize_and_damaged_imports_get_plain_messages() {
     assert!(!visible.contains("log"), "the parser's words stay folded: {visible:?}");
     let detail = app.b.find("[data-test=message-detail]").ctx("detail element");
     // The detail in the page's language too.
-    let detail_text = app.js("return [document.documentElement.lang, document.querySelector('[data-test=message-detail]').textContent];");
-    let expected = if detail_text[0] == "de" { "folgt nicht aus dem Spielverlauf" } else { "does not follow from the move log" };
+    let detail_text = app.js(
+        "return [document.documentElement.lang, document.querySelector('[data-test=message-detail]').textContent];",
+    );
+    let expected =
+        if detail_text[0] == "de" { "folgt nicht aus dem Spielverlauf" } else { "does not follow from the move log" };
     assert!(detail_text[1].as_str().is_some_and(|d| d.contains(expected)), "{detail_text}");
     let _ = (message, detail);
     assert_eq!(app.count("[data-test=slot]"), 0, "nothing imported");

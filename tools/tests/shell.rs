@@ -10,7 +10,9 @@ use serde_json::Value;
 use spieltisch::engine::bots::Level;
 use spieltisch::engine::{gutangelegt, just4fun, sudoku, viermalvier, Game};
 use spieltisch::session::{AnySession, PlayerColor, Seat, SeatKind, Session};
-use spieltisch_tools::webdriver::{KEY_DOWN, KEY_END, KEY_ENTER, KEY_HOME, KEY_LEFT, KEY_RIGHT, KEY_SPACE, KEY_TAB, KEY_UP};
+use spieltisch_tools::webdriver::{
+    KEY_DOWN, KEY_END, KEY_ENTER, KEY_HOME, KEY_LEFT, KEY_RIGHT, KEY_SPACE, KEY_TAB, KEY_UP,
+};
 use std::time::{Duration, Instant};
 
 /// Hard's search budget here (the computers only need to move, not to play well).
@@ -52,7 +54,10 @@ fn start_with_seats(app: &App, kind: &str, players: usize, kinds: &[&str]) {
 
 /// Whether the focused element matches `css`.
 fn focus_is(app: &App, css: &str) -> bool {
-    app.b.execute("const a = document.activeElement; return !!a && a.matches(arguments[0]);", vec![css.into()]).ctx("active element") == Value::Bool(true)
+    app.b
+        .execute("const a = document.activeElement; return !!a && a.matches(arguments[0]);", vec![css.into()])
+        .ctx("active element")
+        == Value::Bool(true)
 }
 
 // ----- item 2: every choice shows its state, not by colour alone ---------------------------------
@@ -87,7 +92,11 @@ fn every_setup_choice_shows_what_is_chosen_not_by_colour_alone() {
             assert_eq!(g[1], 1, "{kind}, {name}: exactly one choice is chosen");
             let chosen = g[2][0].as_str().unwrap_or("");
             for other in g[3].as_array().unwrap() {
-                assert_ne!(other.as_str(), Some(chosen), "{kind}, {name}: the chosen choice looks like the others but for its colour ({chosen})");
+                assert_ne!(
+                    other.as_str(),
+                    Some(chosen),
+                    "{kind}, {name}: the chosen choice looks like the others but for its colour ({chosen})"
+                );
             }
         }
     }
@@ -118,19 +127,30 @@ fn setup_groups_are_one_tab_stop_each_and_arrows_choose() {
     press(&app, &[KEY_TAB]);
     assert!(focus_is(&app, "[data-test=players-4]"), "the first stop is the chosen player count");
     press(&app, &[KEY_LEFT]);
-    app.b.wait_until(T, "three seats", |b| Ok((b.find_all(".seat-row")?.len() == 3).then_some(()))).ctx("arrow left chooses 3");
+    app.b
+        .wait_until(T, "three seats", |b| Ok((b.find_all(".seat-row")?.len() == 3).then_some(())))
+        .ctx("arrow left chooses 3");
     assert!(focus_is(&app, "[data-test=players-3]"), "the focus follows the choice");
     // A seat's kind: one stop on the chosen kind; arrows move and choose.
     press(&app, &[KEY_TAB, KEY_TAB, KEY_TAB]);
-    assert!(focus_is(&app, ".seat-row:nth-child(1) [data-test=kind-person]"), "name, colours, then the seat's kind (on the chosen one)");
+    assert!(
+        focus_is(&app, ".seat-row:nth-child(1) [data-test=kind-person]"),
+        "name, colours, then the seat's kind (on the chosen one)"
+    );
     press(&app, &[KEY_RIGHT, KEY_RIGHT]);
-    assert!(focus_is(&app, ".seat-row:nth-child(1) [data-test=kind-medium][aria-checked=true]"), "two arrows right choose „Mittel“");
+    assert!(
+        focus_is(&app, ".seat-row:nth-child(1) [data-test=kind-medium][aria-checked=true]"),
+        "two arrows right choose „Mittel“"
+    );
     assert_eq!(app.count(".seat-row:nth-child(1) [aria-checked=true][role=radio]:not(.swatch)"), 1);
     press(&app, &[KEY_END]);
     assert!(focus_is(&app, ".seat-row:nth-child(1) [data-test=kind-hard][aria-checked=true]"), "End chooses the last");
     // The colours: Shift+Tab back to the group, arrows choose the next colour.
     app.b.press_shifted(KEY_TAB).ctx("Shift+Tab");
-    assert!(focus_is(&app, ".seat-row:nth-child(1) .swatch[aria-checked=true]"), "the colour group's stop is the chosen colour");
+    assert!(
+        focus_is(&app, ".seat-row:nth-child(1) .swatch[aria-checked=true]"),
+        "the colour group's stop is the chosen colour"
+    );
     let before = app.js("return document.activeElement.getAttribute('aria-label');");
     press(&app, &[KEY_DOWN]);
     let after = app.js("return document.querySelector('.seat-row:nth-child(1) .swatch[aria-checked=true]').getAttribute('aria-label');");
@@ -224,7 +244,6 @@ fn wait_focus(app: &App, css: &str) {
     app.b.wait_until(T, &format!("focus on {css}"), |_| Ok(focus_is(app, css).then_some(()))).ctx("focus");
 }
 
-
 /// One person's move by keyboard; the group the focus was in when it was made.
 fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
     match kind {
@@ -238,7 +257,8 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
                 tab_to(app, "[data-test=field]", false);
             }
             let reachable = app.js("return [...document.querySelectorAll('[data-test=field]')].map((f, i) => f.getAttribute('data-reachable') === 'true' && !f.hasAttribute('data-locked') ? i : -1).filter(i => i >= 0);");
-            let reachable: Vec<usize> = reachable.as_array().unwrap().iter().filter_map(|v| v.as_u64().map(|v| v as usize)).collect();
+            let reachable: Vec<usize> =
+                reachable.as_array().unwrap().iter().filter_map(|v| v.as_u64().map(|v| v as usize)).collect();
             assert!(!reachable.is_empty(), "a field to play on");
             arrow_to(app, "[data-test=field]", 6, reachable[pick.next(reachable.len())]);
             press(app, &[KEY_ENTER]);
@@ -250,7 +270,8 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
                 tab_to(app, "[data-test=cell]", false);
             }
             let legal = app.js("return [...document.querySelectorAll('[data-test=cell]')].map((c, i) => c.getAttribute('data-legal') === 'true' ? i : -1).filter(i => i >= 0);");
-            let legal: Vec<usize> = legal.as_array().unwrap().iter().filter_map(|v| v.as_u64().map(|v| v as usize)).collect();
+            let legal: Vec<usize> =
+                legal.as_array().unwrap().iter().filter_map(|v| v.as_u64().map(|v| v as usize)).collect();
             assert!(!legal.is_empty(), "a field for the tile");
             arrow_to(app, "[data-test=cell]", 9, legal[pick.next(legal.len())]);
             press(app, &[KEY_ENTER]);
@@ -307,14 +328,23 @@ fn keyboard_move(app: &App, kind: &str, pick: &mut Pick) -> String {
 /// focus is (back) in `group` within a frame or two.
 fn after_computer_move(app: &App, kind: &str, before: u64, group: &str) {
     app.b
-        .wait_until(T, "the computer's move", |b| Ok((b.exists("[data-test=end-screen]")? || (turn(app) > before + 1 && to_move(app) == Some(0))).then_some(())))
+        .wait_until(T, "the computer's move", |b| {
+            Ok((b.exists("[data-test=end-screen]")? || (turn(app) > before + 1 && to_move(app) == Some(0)))
+                .then_some(()))
+        })
         .ctx(&format!("{kind}: the computer moves"));
     if app.exists("[data-test=end-screen]") || group.is_empty() {
         return;
     }
-    let back = app.b.wait_until(Duration::from_secs(2), "the focus in the board or hand", |_| Ok(focused_group(app).filter(|g| g == group)));
+    let back = app.b.wait_until(Duration::from_secs(2), "the focus in the board or hand", |_| {
+        Ok(focused_group(app).filter(|g| g == group))
+    });
     let now = app.js("const a = document.activeElement; return a ? a.tagName + ' ' + (a.getAttribute('data-test') || a.getAttribute('class') || '') : 'none';");
-    assert!(back.is_ok(), "{kind}, turn {}: after the computer's move the focus is on {now}, not in {group}", turn(app));
+    assert!(
+        back.is_ok(),
+        "{kind}, turn {}: after the computer's move the focus is on {now}, not in {group}",
+        turn(app)
+    );
 }
 
 #[test]
@@ -328,20 +358,42 @@ fn focus_stays_in_the_board_after_computer_moves_and_new_screens_focus_their_hea
     app.wait("[data-test=home]");
     app.b.wait_until(T, "the heading focused", |_| Ok(focus_is(&app, "h1").then_some(()))).ctx("home: h1 focused");
     let games: [(&str, AnySession); 4] = [
-        ("just4fun", AnySession::Just4Fun(against_easy::<just4fun::Just4Fun>(Default::default(), 5, |s| s.log.len() >= 2))),
-        ("sudoku", AnySession::Sudoku(against_easy::<sudoku::Sudoku>(Default::default(), 6, |s| s.log.len() >= 2 && !s.state.in_gold_setup()))),
-        ("gutangelegt", AnySession::GutAngelegt(against_easy::<gutangelegt::GutAngelegt>(Default::default(), 7, |s| s.log.len() >= 2))),
-        ("viermalvier", AnySession::VierMalVier(against_easy::<viermalvier::VierMalVier>(Default::default(), 8, |s| s.log.len() >= 2))),
+        (
+            "just4fun",
+            AnySession::Just4Fun(against_easy::<just4fun::Just4Fun>(Default::default(), 5, |s| s.log.len() >= 2)),
+        ),
+        (
+            "sudoku",
+            AnySession::Sudoku(against_easy::<sudoku::Sudoku>(Default::default(), 6, |s| {
+                s.log.len() >= 2 && !s.state.in_gold_setup()
+            })),
+        ),
+        (
+            "gutangelegt",
+            AnySession::GutAngelegt(against_easy::<gutangelegt::GutAngelegt>(Default::default(), 7, |s| {
+                s.log.len() >= 2
+            })),
+        ),
+        (
+            "viermalvier",
+            AnySession::VierMalVier(against_easy::<viermalvier::VierMalVier>(Default::default(), 8, |s| {
+                s.log.len() >= 2
+            })),
+        ),
     ];
     let mut pick = Pick(77);
     for (i, (kind, game)) in games.into_iter().enumerate() {
         open_game(&app, &game, &format!("00000000000000c{i}"));
-        app.b.wait_until(T, "the heading focused", |_| Ok(focus_is(&app, "h1").then_some(()))).ctx(&format!("{kind}: h1 focused on opening"));
+        app.b
+            .wait_until(T, "the heading focused", |_| Ok(focus_is(&app, "h1").then_some(())))
+            .ctx(&format!("{kind}: h1 focused on opening"));
         for _ in 0..3 {
             if app.exists("[data-test=end-screen]") {
                 break;
             }
-            app.b.wait_until(T, "the person's turn", |_| Ok((to_move(&app) == Some(0)).then_some(()))).ctx("person to move");
+            app.b
+                .wait_until(T, "the person's turn", |_| Ok((to_move(&app) == Some(0)).then_some(())))
+                .ctx("person to move");
             let before = turn(&app);
             let group = keyboard_move(&app, kind, &mut pick);
             after_computer_move(&app, kind, before, &group);
@@ -370,7 +422,9 @@ fn focus_stays_in_the_board_after_computer_moves_and_new_screens_focus_their_hea
         after_computer_move(&app, "sudoku", before, &group);
     }
     app.b
-        .wait_until(T, "the end screen focused", |_| Ok(focus_is(&app, "[data-test=end-screen] h2, [data-test=end-screen] button").then_some(())))
+        .wait_until(T, "the end screen focused", |_| {
+            Ok(focus_is(&app, "[data-test=end-screen] h2, [data-test=end-screen] button").then_some(()))
+        })
         .ctx("at the end the end screen's heading or first action has the focus");
 }
 
@@ -472,15 +526,22 @@ fn the_pause_is_labelled_and_the_status_says_the_computers_wait() {
         resume_to_board(&app);
         play_placements(&app, 1, 5);
     }
-    app.b.wait_until(T, "the computer to move", |_| Ok((to_move(&app) == Some(0)).then_some(()))).ctx("the computer's turn");
+    app.b
+        .wait_until(T, "the computer to move", |_| Ok((to_move(&app) == Some(0)).then_some(())))
+        .ctx("the computer's turn");
     let status = app.js("return [...document.querySelectorAll('[data-test=paused], [data-test=status]')].filter(e => e.offsetParent).map(e => e.innerText).join(' / ');");
     let status = status.as_str().unwrap_or("");
-    assert!(status.contains("Pausiert – Computer warten") && !status.contains("antippen"), "where the status line is, it says so: {status:?}");
+    assert!(
+        status.contains("Pausiert – Computer warten") && !status.contains("antippen"),
+        "where the status line is, it says so: {status:?}"
+    );
     let before = turn(&app);
     std::thread::sleep(Duration::from_millis(2500));
     assert_eq!(turn(&app), before, "the computer waits while paused");
     app.click("[data-test=resume]");
-    app.b.wait_until(T, "the computer's move", |_| Ok((turn(&app) > before).then_some(()))).ctx("„Weiter“ lets the computer move");
+    app.b
+        .wait_until(T, "the computer's move", |_| Ok((turn(&app) > before).then_some(())))
+        .ctx("„Weiter“ lets the computer move");
     let label = app.js("return document.querySelector('[data-test=pause]').innerText.trim();");
     assert_eq!(label.as_str(), Some("Pause"), "running, the button says „Pause“: {label}");
     assert!(!app.exists("[data-test=resume]"));
@@ -494,7 +555,9 @@ fn the_news_box_survives_a_reload() {
     german(&app, BUDGET);
     start_with_seats(&app, "just4fun", 2, &["kind-person", "kind-hard"]);
     play_placements(&app, 1, 21);
-    app.b.wait_until(T, "the computer's move", |_| Ok((turn(&app) >= 2 && to_move(&app) == Some(0)).then_some(()))).ctx("computer moved");
+    app.b
+        .wait_until(T, "the computer's move", |_| Ok((turn(&app) >= 2 && to_move(&app) == Some(0)).then_some(())))
+        .ctx("computer moved");
     let news = app.b.text(&app.wait("[data-test=recent]")).ctx("news");
     assert!(news.contains("Computer 1"), "the box names the computer's move: {news:?}");
     app.b.refresh().ctx("reload");
@@ -503,4 +566,3 @@ fn the_news_box_survives_a_reload() {
     let after = app.b.text(&app.wait("[data-test=recent]")).ctx("news after the reload");
     assert_eq!(after, news, "the box after the reload");
 }
-

@@ -11,7 +11,9 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 fn moves_shown(app: &App) -> u64 {
-    let v = app.js("const l = document.querySelector('[data-test=move-log]'); return l ? l.getAttribute('data-moves') : null;");
+    let v = app.js(
+        "const l = document.querySelector('[data-test=move-log]'); return l ? l.getAttribute('data-moves') : null;",
+    );
     v.as_str().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
@@ -24,7 +26,8 @@ fn message(app: &App) -> String {
 fn pick_cards(app: &App, avoid: Option<u32>, choice: usize) -> u32 {
     let hand = hand_values(app);
     let open: BTreeSet<u32> = fields(app).iter().filter(|f| !f.1).map(|f| f.0).collect();
-    let options: Vec<(Vec<usize>, u32)> = playable(&hand, &open).into_iter().filter(|(_, sum)| Some(*sum) != avoid).collect();
+    let options: Vec<(Vec<usize>, u32)> =
+        playable(&hand, &open).into_iter().filter(|(_, sum)| Some(*sum) != avoid).collect();
     assert!(!options.is_empty(), "a move to another field than {avoid:?} with {hand:?}");
     let (cards, sum) = options[choice % options.len()].clone();
     for i in cards {
@@ -79,11 +82,19 @@ fn two_tabs_committing_in_the_same_millisecond_lose_no_move() {
         let committed = app.js("return window.__committedAt || null;");
         assert!(committed.as_f64().is_some(), "the tab did not commit");
         assert!(!app.exists("[data-test=confirm-yes]"), "the move asked a question instead of being played");
-        shown.push((committed.as_f64().unwrap_or(0.0), app.exists("[data-test=conflict]"), app.board_snapshot(), moves_shown(&app)));
+        shown.push((
+            committed.as_f64().unwrap_or(0.0),
+            app.exists("[data-test=conflict]"),
+            app.board_snapshot(),
+            moves_shown(&app),
+        ));
     }
     eprintln!("committed at {} and {} ms", shown[0].0, shown[1].0);
     assert_ne!(shown[0].2, shown[1].2, "the tabs played different moves");
-    assert!(shown.iter().any(|s| s.1), "both tabs wrote the same revision, and neither says that one move was replaced");
+    assert!(
+        shown.iter().any(|s| s.1),
+        "both tabs wrote the same revision, and neither says that one move was replaced"
+    );
 
     // Nothing lost: a tab without the dialog shows what is stored; a tab with it keeps its own.
     for (tab, (_, conflict, board, moves)) in tabs.iter().zip(&shown) {
@@ -128,9 +139,14 @@ fn save_as_asks_before_replacing_a_save() {
     save_as(&app, " Oma\u{200e} ");
     let question = app
         .b
-        .wait_until(T, "the question", |b| Ok(Some(b.text(&b.find("[data-test=replace-question]")?)?).filter(|q| !q.is_empty())))
+        .wait_until(T, "the question", |b| {
+            Ok(Some(b.text(&b.find("[data-test=replace-question]")?)?).filter(|q| !q.is_empty()))
+        })
         .ctx("question");
-    assert!(question.contains("Oma") && question.contains("Sudoku"), "the question names the slot and what it holds: {question:?}");
+    assert!(
+        question.contains("Oma") && question.contains("Sudoku"),
+        "the question names the slot and what it holds: {question:?}"
+    );
     assert_eq!(app.local_storage(&key).as_deref(), Some(first.as_str()), "nothing replaced before the answer");
     app.click("[data-test=save-cancel]");
     app.b.wait_gone("[data-test=slot-name]", T).ctx("cancelled");
@@ -138,7 +154,9 @@ fn save_as_asks_before_replacing_a_save() {
 
     save_as(&app, " Oma\u{200e} ");
     app.b
-        .wait_until(T, "the question", |b| Ok((!b.text(&b.find("[data-test=replace-question]")?)?.is_empty()).then_some(())))
+        .wait_until(T, "the question", |b| {
+            Ok((!b.text(&b.find("[data-test=replace-question]")?)?.is_empty()).then_some(()))
+        })
         .ctx("question");
     app.click("[data-test=save-confirm]");
     app.b.wait_gone("[data-test=slot-name]", T).ctx("replaced");
@@ -193,9 +211,7 @@ fn a_record_damaged_in_this_tab_is_not_blamed_on_another_window() {
     assert!(text.contains("beschädigt") || text.contains("damaged"), "{text:?}");
     assert_eq!(app.local_storage(&key).as_deref(), Some("{ kaputt"), "the damaged record is not overwritten");
     app.click("[data-test=conflict-keep]");
-    app.b
-        .wait_until(T, "the game kept as a game of its own", |_| Ok(app.save_key().filter(|k| *k != key)))
-        .ctx("kept");
+    app.b.wait_until(T, "the game kept as a game of its own", |_| Ok(app.save_key().filter(|k| *k != key))).ctx("kept");
 }
 
 /// A write the browser refuses for another reason than the quota is not called "storage full".

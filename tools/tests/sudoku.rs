@@ -8,7 +8,6 @@ use common::*;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
-
 fn new_sudoku(app: &App, players: usize, options: &[&str]) {
     app.start_game("sudoku", Some(players), options);
 }
@@ -37,11 +36,9 @@ fn expected_points(state: &Value, cell: usize) -> u64 {
 
 /// Fields shown on the board: (cell, number, legal, points) in DOM order.
 fn cells(app: &App) -> Vec<(usize, Option<u64>, bool, Option<u64>)> {
-    let v = app.js(
-        "return [...document.querySelectorAll('[data-test=cell]')].map(c => [\
+    let v = app.js("return [...document.querySelectorAll('[data-test=cell]')].map(c => [\
            c.getAttribute('data-cell'), c.getAttribute('data-number'), \
-           c.getAttribute('data-legal'), c.getAttribute('data-points')]);",
-    );
+           c.getAttribute('data-legal'), c.getAttribute('data-points')]);");
     let num = |x: &Value| x.as_str().and_then(|s| s.parse::<u64>().ok());
     v.as_array()
         .into_iter()
@@ -94,11 +91,7 @@ fn sudoku_step(app: &App, pick: &mut Pick) -> Turn {
             let state = current_autosave_state(app).expect("autosave of the position on screen");
             let mover = state["to_move"].as_u64().expect("to_move") as usize;
             let held = app.b.attr(&app.wait("[data-test=held-tile]"), "data-number").ctx("held").unwrap_or_default();
-            assert_eq!(
-                held,
-                state["hands"][mover].to_string(),
-                "the shown tile is not the tile of player {mover}"
-            );
+            assert_eq!(held, state["hands"][mover].to_string(), "the shown tile is not the tile of player {mover}");
             let legal: Vec<_> = cells(app).into_iter().filter(|c| c.2).collect();
             assert!(!legal.is_empty(), "the game goes on, so the tile must have a legal field");
             let standard = state["options"]["scoring"].as_str() == Some("standard");
@@ -157,19 +150,33 @@ fn solo_game_to_the_end_by_taps() {
     assert_eq!(covers, 0, "a solo game never shows the hand-over cover");
     assert!(placed >= 20, "a solo game lays many tiles before it ends ({placed})");
     let score = final_scores(&app)[0];
-    let rows: Vec<String> = app.js("return [...document.querySelectorAll('[data-test=result-row]')].map(r => r.getAttribute('data-score'));")
-        .as_array().unwrap().iter().map(|v| v.as_str().unwrap_or("").to_string()).collect();
+    let rows: Vec<String> = app
+        .js("return [...document.querySelectorAll('[data-test=result-row]')].map(r => r.getAttribute('data-score'));")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap_or("").to_string())
+        .collect();
     assert_eq!(rows, vec![score.to_string()], "the end screen shows the final score");
     assert!(app.exists("[data-test=record-place]"), "the end screen says where the result ranks");
-    let listed = app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => r.getAttribute('data-score'));");
-    assert!(listed.as_array().unwrap().iter().any(|s| s.as_str() == Some(&score.to_string())), "high scores list {score}: {listed}");
+    let listed =
+        app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => r.getAttribute('data-score'));");
+    assert!(
+        listed.as_array().unwrap().iter().any(|s| s.as_str() == Some(&score.to_string())),
+        "high scores list {score}: {listed}"
+    );
     let stored = app.local_storage(&app.scoped_key("records")).expect("high scores stored");
     assert!(stored.contains(&format!("\"score\":{score}")), "stored high scores {stored}");
     // A second game's result goes into the same list, best first.
     app.click("[data-test=rematch]");
     play_to_end(&app, &mut Pick(5), usize::MAX);
-    let listed: Vec<u64> = app.js("return [...document.querySelectorAll('[data-test=record]')].map(r => +r.getAttribute('data-score'));")
-        .as_array().unwrap().iter().filter_map(Value::as_u64).collect();
+    let listed: Vec<u64> = app
+        .js("return [...document.querySelectorAll('[data-test=record]')].map(r => +r.getAttribute('data-score'));")
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
     assert_eq!(listed.len(), 2, "two results in the list: {listed:?}");
     assert!(listed[0] >= listed[1], "best first: {listed:?}");
 }
@@ -239,7 +246,10 @@ fn gold_by_hand_and_table_rules() {
     app.wait("[data-test=gold-setup]");
     // The gold setup is open (its field marks are for gold tiles), but no one's tile shows yet.
     let src = app.b.page_source().ctx("page source");
-    assert!(!src.contains("data-test=\"held-tile\"") && !src.contains("data-preview="), "a tile shows during the gold setup");
+    assert!(
+        !src.contains("data-test=\"held-tile\"") && !src.contains("data-preview="),
+        "a tile shows during the gold setup"
+    );
     app.click("[data-test=gold-number][data-number=\"5\"]");
     app.click("[data-test=cell][data-cell=\"0\"]");
     app.wait("[data-test=cell][data-cell=\"0\"][data-gold=true]");
@@ -258,7 +268,10 @@ fn gold_by_hand_and_table_rules() {
     assert_eq!(golds.len(), 9, "nine gold tiles");
     for (i, a) in golds.iter().enumerate() {
         for b in &golds[..i] {
-            assert!(a / 9 != b / 9 && a % 9 != b % 9 && (a / 27, a % 9 / 3) != (b / 27, b % 9 / 3), "gold tiles {a} and {b} share a line or block");
+            assert!(
+                a / 9 != b / 9 && a % 9 != b % 9 && (a / 27, a % 9 / 3) != (b / 27, b % 9 / 3),
+                "gold tiles {a} and {b} share a line or block"
+            );
         }
     }
     assert_eq!(app.count("[data-test=cell][data-legal=true]"), 0, "table rules mark no fields");
@@ -277,7 +290,9 @@ fn gold_by_hand_and_table_rules() {
     app.click(&format!("[data-test=cell][data-cell=\"{bad}\"]"));
     // The preview neither hints at legality nor claims points the move will not score.
     app.wait(&format!("[data-test=cell][data-cell=\"{bad}\"][data-preview]"));
-    let preview = app.js(&format!("return document.querySelector('[data-test=cell][data-cell=\"{bad}\"]').querySelectorAll('.sd-points').length;"));
+    let preview = app.js(&format!(
+        "return document.querySelector('[data-test=cell][data-cell=\"{bad}\"]').querySelectorAll('.sd-points').length;"
+    ));
     assert_eq!(preview, serde_json::json!(0), "points shown on an illegal field under table rules");
     let status = app.b.text(&app.wait("[data-test=status]")).ctx("status");
     assert!(!status.contains("Punkte") && !status.contains("points"), "the status claims points: {status:?}");
@@ -303,5 +318,9 @@ fn gold_by_hand_and_table_rules() {
     assert!(!app.exists("[data-test=end-screen]"), "a false claim does not end the game");
     let log = app.b.text(&app.wait("[data-test=move-log]")).ctx("log");
     // Gold 5, the random rest, the illegal placement, the false claim; refused taps are not moves.
-    assert_eq!(app.b.attr(&app.wait("[data-test=move-log]"), "data-moves").ctx("moves").as_deref(), Some("4"), "log: {log}");
+    assert_eq!(
+        app.b.attr(&app.wait("[data-test=move-log]"), "data-moves").ctx("moves").as_deref(),
+        Some("4"),
+        "log: {log}"
+    );
 }

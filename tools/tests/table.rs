@@ -59,12 +59,16 @@ fn a_rematch_changes_the_start_player() {
         app.click("[data-test=skip]");
         app.b.wait_for("[data-test=end-screen]", std::time::Duration::from_secs(120)).ctx("end of the first game");
         let first = record(&app);
-        let names = |r: &serde_json::Value| r["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        let names = |r: &serde_json::Value| {
+            r["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        };
         let before = names(&first);
         let id = first["id"].clone();
         app.click("[data-test=rematch]");
         app.b
-            .wait_until(T, "the rematch's record", |_| Ok(app.autosave_raw().filter(|r| !r.contains(&format!("\"id\":{id}")))))
+            .wait_until(T, "the rematch's record", |_| {
+                Ok(app.autosave_raw().filter(|r| !r.contains(&format!("\"id\":{id}"))))
+            })
             .ctx("rematch");
         let second = record(&app);
         let mut rotated = before.clone();
@@ -88,7 +92,10 @@ fn blocked_position() -> (AnySession, Vec<usize>, u8) {
                     let picked: Vec<usize> = (0..hand.len()).filter(|i| mask >> i & 1 == 1).collect();
                     let sum: u32 = picked.iter().map(|&i| u32::from(hand[i])).sum();
                     let field = u8::try_from(sum).ok().filter(|_| picked.len() <= 4 && sum <= 36)?;
-                    s.state.cell_of(field).is_some_and(|cell| s.state.blocked_by(me, cell).is_some()).then_some((picked, field))
+                    s.state
+                        .cell_of(field)
+                        .is_some_and(|cell| s.state.blocked_by(me, cell).is_some())
+                        .then_some((picked, field))
                 });
                 found.is_some()
             });
@@ -113,10 +120,23 @@ fn open_saved(app: &App, game: &AnySession) {
 fn games_at_the_cover() -> [(&'static str, AnySession); 4] {
     use spieltisch::engine::{gutangelegt::GutAngelegt, sudoku::Sudoku};
     [
-        ("field", AnySession::Just4Fun(screens::random_game::<Just4Fun>(3, Default::default(), 5, |s| s.log.len() >= 7))),
-        ("card", AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(3, Default::default(), 5, |s| s.log.len() >= 7))),
+        (
+            "field",
+            AnySession::Just4Fun(screens::random_game::<Just4Fun>(3, Default::default(), 5, |s| s.log.len() >= 7)),
+        ),
+        (
+            "card",
+            AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(3, Default::default(), 5, |s| {
+                s.log.len() >= 7
+            })),
+        ),
         ("cell", AnySession::Sudoku(screens::random_game::<Sudoku>(3, Default::default(), 5, |s| s.log.len() >= 7))),
-        ("stone", AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), 5, |s| s.log.len() >= 5))),
+        (
+            "stone",
+            AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), 5, |s| {
+                s.log.len() >= 5
+            })),
+        ),
     ]
 }
 
@@ -147,7 +167,10 @@ fn the_cover_keeps_the_focus_and_the_accessibility_tree_holds_no_secret() {
             app.b.press(&[spieltisch_tools::webdriver::KEY_TAB]).ctx("tab");
             // Inside the cover, or out of the page (to the browser's own bar), never behind it.
             let at = app.js("const a = document.activeElement; return !a || a === document.body ? 'outside the page' : a.closest('[data-test=handover]') ? 'cover' : a.outerHTML.slice(0, 120);");
-            assert!(at == "cover" || at == "outside the page", "{kind}: tab {press} took the focus behind the cover, to {at}");
+            assert!(
+                at == "cover" || at == "outside the page",
+                "{kind}: tab {press} took the focus behind the cover, to {at}"
+            );
         }
         let under_cover = accessible_names(&app);
         screens::reveal(&app.b).ctx("lift the cover");
@@ -178,9 +201,11 @@ fn the_end_board_shows_who_keeps_which_field() {
     open_saved(&app, &game);
     app.wait("[data-test=end-screen]");
     let shown = app.js("return [...document.querySelectorAll('[data-test=field][data-kept]')].map(f => [Number(f.dataset.number), Number(f.dataset.kept)]);");
-    let mut shown: Vec<(u64, u64)> = shown.as_array().unwrap().iter().map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap())).collect();
+    let mut shown: Vec<(u64, u64)> =
+        shown.as_array().unwrap().iter().map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap())).collect();
     shown.sort();
-    let mut expected: Vec<(u64, u64)> = kept.iter().enumerate().flat_map(|(p, fields)| fields.iter().map(move |&f| (u64::from(f), p as u64))).collect();
+    let mut expected: Vec<(u64, u64)> =
+        kept.iter().enumerate().flat_map(|(p, fields)| fields.iter().map(move |&f| (u64::from(f), p as u64))).collect();
     expected.sort();
     assert!(!expected.is_empty());
     assert_eq!(shown, expected, "the fields marked as kept");
@@ -204,10 +229,18 @@ fn place_is_disabled_on_a_blocked_field() {
     }
     let place = app.wait("[data-test=place]");
     assert!(app.b.text(&place).ctx("label").contains(&field.to_string()), "the button names field {field}");
-    assert_eq!(app.b.prop(&place, "disabled").ctx("disabled"), serde_json::json!(true), "field {field} is blocked, yet Place is enabled");
+    assert_eq!(
+        app.b.prop(&place, "disabled").ctx("disabled"),
+        serde_json::json!(true),
+        "field {field} is blocked, yet Place is enabled"
+    );
     // With nothing picked it is disabled too.
     app.click("[data-test=clear]");
-    assert_eq!(app.b.prop(&app.wait("[data-test=place]"), "disabled").ctx("disabled"), serde_json::json!(true), "nothing picked");
+    assert_eq!(
+        app.b.prop(&app.wait("[data-test=place]"), "disabled").ctx("disabled"),
+        serde_json::json!(true),
+        "nothing picked"
+    );
 }
 
 /// Vier mal Vier: when one stone makes four-rows on both sides, the end text says both, and who
@@ -218,7 +251,9 @@ fn a_four_row_on_both_sides_is_explained() {
         .find_map(|seed| {
             let s = random_game::<VierMalVier>(seed, |_| false);
             match s.state.end() {
-                Some(GameEnd::FourRow { winner, lines, .. }) if (0..2).all(|side| lines.iter().any(|(l, _)| *l == side)) => {
+                Some(GameEnd::FourRow { winner, lines, .. })
+                    if (0..2).all(|side| lines.iter().any(|(l, _)| *l == side)) =>
+                {
                     let winner = *winner;
                     Some((AnySession::VierMalVier(s), winner))
                 }
@@ -231,7 +266,10 @@ fn a_four_row_on_both_sides_is_explained() {
     let text = app.b.text(&app.wait("[data-test=end-screen]")).ctx("end text");
     assert!(text.contains("beiden Seiten") || text.contains("both sides"), "{text:?}");
     let name = ["Anna", "Ben"][winner];
-    assert!(text.contains(&format!("also {name}")) || text.contains(&format!("so {name}")), "the winner by the rule: {text:?}");
+    assert!(
+        text.contains(&format!("also {name}")) || text.contains(&format!("so {name}")),
+        "the winner by the rule: {text:?}"
+    );
 }
 
 /// Vier mal Vier: a game that ends without a four-row draws each side's three-runs on its wall,
@@ -254,7 +292,9 @@ fn the_three_runs_are_drawn_at_a_blocked_end() {
     open_saved(&app, &game);
     app.wait("[data-test=end-screen]");
     for (side, scored) in points.iter().enumerate() {
-        let drawn = app.js(&format!("return document.querySelectorAll('[data-test=wall][data-side=\"{side}\"] [data-test=run-line]').length;"));
+        let drawn = app.js(&format!(
+            "return document.querySelectorAll('[data-test=wall][data-side=\"{side}\"] [data-test=run-line]').length;"
+        ));
         assert_eq!(drawn.as_u64(), Some(u64::from(*scored)), "side {side}: the runs drawn are the ones scored");
     }
 }
@@ -275,20 +315,31 @@ fn the_cover_shows_the_public_board_and_the_news() {
         open_saved(&app, &game);
         let cover = app.wait("[data-test=handover]");
         let public = app.b.attr(&cover, "data-public").ctx("data-public");
-        assert_eq!(app.count("[data-test=handover-news] li"), news, "{kind}: one line per move since the player's last");
+        assert_eq!(
+            app.count("[data-test=handover-news] li"),
+            news,
+            "{kind}: one line per move since the player's last"
+        );
         // The live region (for screen readers) says the last move, in the table's public words.
         let said = app.js("return [document.querySelector('[data-test=live]').textContent, [...document.querySelectorAll('[data-test=handover-news] li')].pop().textContent, document.querySelector('[data-test=live]').getAttribute('aria-live')];");
         assert_eq!(said[2], "polite", "{kind}: a polite live region");
         if kind == "viermalvier" {
             // Public words: the colour and the place, never a face.
             let live = said[0].as_str().unwrap_or("");
-            assert!(!live.contains("zu dir") && !live.contains("toward you") && !live.contains('|'), "a face in the live region: {live:?}");
+            assert!(
+                !live.contains("zu dir") && !live.contains("toward you") && !live.contains('|'),
+                "a face in the live region: {live:?}"
+            );
             assert!(!live.is_empty());
         } else {
             assert_eq!(said[0], said[1], "{kind}: the live region says the last move");
         }
         // No hand is in the page under the cover, whatever the board shows.
-        assert_eq!(app.count("[data-test=hand-card], [data-test=hand] button, [data-test=held-tile], [data-test=tafel-stone]"), 0, "{kind}: a hand under the cover");
+        assert_eq!(
+            app.count("[data-test=hand-card], [data-test=hand] button, [data-test=held-tile], [data-test=tafel-stone]"),
+            0,
+            "{kind}: a hand under the cover"
+        );
         if kind == "viermalvier" {
             assert_eq!(public.as_deref(), Some("false"), "the hidden wall is never see-through");
             assert_eq!(app.count("[data-test=wall]"), 0, "a wall under the cover");

@@ -9,7 +9,6 @@ use serde_json::Value;
 use spieltisch::engine::viermalvier::{SHAPES, STONES};
 use std::time::{Duration, Instant};
 
-
 /// How long a test lets a preview show before a second tap confirms it (the app ignores a
 /// second tap that comes sooner than 380 ms: a double tap).
 const PREVIEW_SEEN: Duration = Duration::from_millis(450);
@@ -46,12 +45,10 @@ type ShownStone = (String, usize, usize, usize, char);
 type ShownTop = (usize, usize, char);
 
 fn shown(app: &App) -> (Vec<ShownStone>, Vec<ShownTop>) {
-    let v = app.js(
-        "return [...document.querySelectorAll('[data-test=stone]')].map(s => [\
+    let v = app.js("return [...document.querySelectorAll('[data-test=stone]')].map(s => [\
            s.closest('[data-test=wall]').getAttribute('data-side'), s.getAttribute('data-col'), \
            s.getAttribute('data-row'), s.getAttribute('data-color'), s.getAttribute('data-shape'), \
-           (s.querySelector('[data-test=top]') || {getAttribute: () => null}).getAttribute('data-far-shape')]);",
-    );
+           (s.querySelector('[data-test=top]') || {getAttribute: () => null}).getAttribute('data-far-shape')]);");
     let mut stones = Vec::new();
     let mut tops = Vec::new();
     for s in v.as_array().unwrap() {
@@ -98,11 +95,7 @@ fn assert_only_own_side(app: &App, state: &Value, viewer: usize) {
     let wall_markup = src.split("data-test=\"wall\"").nth(1).unwrap_or("");
     let wall_markup = wall_markup.split("</svg>").next().unwrap_or("");
     assert!(!wall_markup.contains("data-stone"), "no stone ids in the wall's markup");
-    assert_eq!(
-        wall_markup.matches("data-far-shape").count(),
-        width,
-        "the far side appears only in the tops"
-    );
+    assert_eq!(wall_markup.matches("data-far-shape").count(), width, "the far side appears only in the tops");
 }
 
 /// Taps one legal move: a stone with a legal place (maybe turned), the place, then again to
@@ -136,11 +129,7 @@ fn tap_a_move(app: &App, pick: &mut Pick) -> bool {
 }
 
 fn moves_logged(app: &App) -> u64 {
-    app.b
-        .attr(&app.wait("[data-test=move-log]"), "data-moves")
-        .ctx("moves")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0)
+    app.b.attr(&app.wait("[data-test=move-log]"), "data-moves").ctx("moves").and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
 #[test]
@@ -240,7 +229,14 @@ fn reveal(app: &App) {
 /// yellow on the red bottom stone (`place(app, 9, false, "on-0")`), leaves no place for orange
 /// in row two.
 fn rulebook_example(app: &App) -> Value {
-    for (stone, flip, spot) in [(0, false, "right"), (5, true, "right"), (10, false, "right"), (14, false, "right"), (12, false, "on-2"), (1, false, "on-3")] {
+    for (stone, flip, spot) in [
+        (0, false, "right"),
+        (5, true, "right"),
+        (10, false, "right"),
+        (14, false, "right"),
+        (12, false, "on-2"),
+        (1, false, "on-3"),
+    ] {
         reveal(app);
         place(app, stone, flip, spot);
     }
@@ -272,7 +268,8 @@ fn profi_objection_round_trip() {
     let said = app.b.text(&app.wait("[data-test=message]")).ctx("message");
     assert!(said.contains("Einspruch") || said.contains("objection"), "the objection is said: {said:?}");
     // The log is folded away; its text is there all the same.
-    let log = app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
+    let log =
+        app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
     assert!(log.contains("Einspruch") || log.contains("objection"), "log: {log}");
 
     place(&app, 9, false, "on-1"); // P1: Y over O – the wall can still be completed
@@ -292,7 +289,10 @@ fn hidden_view_keeps_its_cover_with_the_setting_off() {
     let setting = app.wait("[data-test=setting-handover]");
     assert_eq!(app.b.prop(&setting, "checked").ctx("checked"), serde_json::json!(true));
     app.b.click(&setting).ctx("switch off");
-    assert_eq!(app.b.prop(&app.wait("[data-test=setting-handover]"), "checked").ctx("checked"), serde_json::json!(false));
+    assert_eq!(
+        app.b.prop(&app.wait("[data-test=setting-handover]"), "checked").ctx("checked"),
+        serde_json::json!(false)
+    );
     app.goto_home();
     app.click("[data-test=new-viermalvier]");
     app.wait("[data-test=setup]");
@@ -306,7 +306,9 @@ fn hidden_view_keeps_its_cover_with_the_setting_off() {
         app.wait("[data-test=tafeln]");
         let before = moves_logged(&app);
         assert!(tap_a_move(&app, &mut pick));
-        app.b.wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("placed");
+        app.b
+            .wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(())))
+            .ctx("placed");
         if app.exists("[data-test=end-screen]") {
             break;
         }
@@ -364,7 +366,9 @@ fn take_back_is_asked_and_answered() {
     app.click("[data-test=ask-take-back]");
     app.click("[data-test=take-back-allow]");
     app.b
-        .wait_until(T, "the stone to go back", |_| Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ())))
+        .wait_until(T, "the stone to go back", |_| {
+            Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ()))
+        })
         .ctx("take-back");
     assert_eq!(app.autosave_state().unwrap()["to_move"].as_u64(), Some(0), "the stone's owner moves again");
     let said = app.b.text(&app.wait("[data-test=message]")).ctx("message");
@@ -394,13 +398,14 @@ fn take_back_is_offered_only_where_the_rule_allows_it() {
 /// out —, so here its worker is missing: nothing races the request, whose answer needs no search.)
 #[test]
 fn take_back_is_allowed_by_a_computer() {
-    use spieltisch::engine::viermalvier::{Options, View, VierMalVier};
+    use spieltisch::engine::viermalvier::{Options, VierMalVier, View};
     use spieltisch::engine::Game;
     use spieltisch::session::{AnySession, SeatKind, Session};
     let dir = dist_without_worker("vv-no-worker");
     let app = App::start_serving("vv_take_back_computer", "/spiele/", &dir);
     let options = Options { profi: true, view: View::Open, ..Options::default() };
-    let bad_stone_of_0 = |s: &Session<VierMalVier>| s.state.take_back_allowed() && s.state.last_stone().is_some_and(|(p, _)| p == 0);
+    let bad_stone_of_0 =
+        |s: &Session<VierMalVier>| s.state.take_back_allowed() && s.state.last_stone().is_some_and(|(p, _)| p == 0);
     let mut game = (0..500)
         .map(|seed| spieltisch_tools::screens::random_game(2, options.clone(), seed, bad_stone_of_0))
         .find(bad_stone_of_0)
@@ -412,10 +417,13 @@ fn take_back_is_allowed_by_a_computer() {
     spieltisch_tools::screens::open_saved(&app.b, &app.base_url, &AnySession::VierMalVier(game)).ctx("open the game");
     app.click("[data-test=ask-take-back]");
     app.b
-        .wait_until(T, "the stone to go back", |_| Ok(app.autosave_state().filter(|s| s["wall"] == wall_before).map(|_| ())))
+        .wait_until(T, "the stone to go back", |_| {
+            Ok(app.autosave_state().filter(|s| s["wall"] == wall_before).map(|_| ()))
+        })
         .ctx("the computer allows the take-back");
     assert_eq!(app.autosave_state().unwrap()["to_move"].as_u64(), Some(0), "the stone's owner moves again");
-    let log = app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
+    let log =
+        app.js("return document.querySelector('[data-test=move-log]').textContent;").as_str().unwrap_or("").to_string();
     assert!(log.contains("zurück") || log.contains("back"), "the take-back is logged: {log}");
     drop(app);
     let _ = std::fs::remove_dir_all(&dir);
@@ -437,7 +445,9 @@ fn take_back_is_asked_on_the_cover_in_the_hidden_view() {
     app.wait("[data-test=take-back-question]");
     app.click("[data-test=take-back-allow]");
     app.b
-        .wait_until(T, "the stone to go back", |_| Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ())))
+        .wait_until(T, "the stone to go back", |_| {
+            Ok(app.autosave_state().filter(|s| s["wall"] == good["wall"]).map(|_| ()))
+        })
         .ctx("take-back");
     // The device goes back to the stone's owner, under the cover.
     app.wait("[data-test=handover]");
@@ -455,15 +465,22 @@ fn assert_stone_names(app: &App, state: &Value, viewer: usize) {
         let (col, row, label) = (n(0), n(1), s[2].as_str().unwrap_or(""));
         let c = if viewer == 0 { col } else { width - 1 - col };
         let p = wall[c][row];
-        let (de, en) = (format!("Spalte {}, Reihe {}: ", col + 1, row + 1), format!("column {}, row {}: ", col + 1, row + 1));
+        let (de, en) =
+            (format!("Spalte {}, Reihe {}: ", col + 1, row + 1), format!("column {}, row {}: ", col + 1, row + 1));
         assert!(label.starts_with(&de) || label.starts_with(&en), "{label}");
         let near = shape_toward(p, viewer);
-        assert!(label.contains(&format!("Form {near}")) || label.contains(&format!("shape {near}")), "{label}: the shape toward the viewer");
+        assert!(
+            label.contains(&format!("Form {near}")) || label.contains(&format!("shape {near}")),
+            "{label}: the shape toward the viewer"
+        );
         let top = row + 1 == wall[c].len();
         let far = shape_toward(p, 1 - viewer);
         let names_far = label.contains("gegenüber") || label.contains("far side");
         assert_eq!(names_far, top, "{label}: a far face named only on a top");
-        assert!(!top || label.contains(&format!("gegenüber {far}")) || label.contains(&format!("far side {far}")), "{label}: the top's far face");
+        assert!(
+            !top || label.contains(&format!("gegenüber {far}")) || label.contains(&format!("far side {far}")),
+            "{label}: the top's far face"
+        );
     }
 }
 
@@ -486,15 +503,15 @@ fn a_whole_hidden_game_by_keyboard() {
             // What a screen reader could read behind the cover (all but the cover's own words
             // for the player about to look): no wall, no face of any stone.
             assert_eq!(app.count("[data-test=wall]") + app.count("[data-test=stone]"), 0, "no wall behind the cover");
-            let said = app.js(
-                "const c = document.querySelector('[data-test=handover]'); const out = [];\
+            let said = app.js("const c = document.querySelector('[data-test=handover]'); const out = [];\
                  for (const e of document.querySelectorAll('body *')) { if (c.contains(e)) continue;\
                    if (e.hasAttribute('aria-label')) out.push(e.getAttribute('aria-label'));\
                    for (const n of e.childNodes) if (n.nodeType === 3) out.push(n.textContent); }\
-                 return out.join(' | ');",
-            );
+                 return out.join(' | ');");
             let said = said.as_str().unwrap_or("");
-            for secret in ["Form ", "gegenüber", "zu dir", "oben sichtbar", "shape ", "far side", "toward you", "seen from above"] {
+            for secret in
+                ["Form ", "gegenüber", "zu dir", "oben sichtbar", "shape ", "far side", "toward you", "seen from above"]
+            {
                 assert!(!said.contains(secret), "behind the cover: {secret:?} in {said:?}");
             }
             reveal_by_keys(&app);
@@ -545,14 +562,22 @@ fn a_whole_hidden_game_by_keyboard() {
             }
         }
         let place = focused_attr(&app, "aria-label").unwrap_or_default();
-        assert!(place.ends_with(": hier setzen") || place.ends_with(": place here"), "a place the colour rule allows: {place}");
+        assert!(
+            place.ends_with(": hier setzen") || place.ends_with(": place here"),
+            "a place the colour rule allows: {place}"
+        );
         press(&app, &[KEY_ENTER]);
         app.wait("[data-test=preview]");
         let chosen = focused_attr(&app, "aria-label").unwrap_or_default();
-        assert!(chosen.ends_with("nochmal zum Setzen") || chosen.ends_with("again to place"), "the chosen place says so: {chosen}");
+        assert!(
+            chosen.ends_with("nochmal zum Setzen") || chosen.ends_with("again to place"),
+            "the chosen place says so: {chosen}"
+        );
         let before = moves_logged(&app);
         press(&app, &[KEY_ENTER]);
-        app.b.wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(()))).ctx("placed");
+        app.b
+            .wait_until(T, "the stone to be placed", |_| Ok((moves_logged(&app) > before).then_some(())))
+            .ctx("placed");
         placed += 1;
         assert!(placed <= 16, "more stones than the set has");
         // The live region: who placed which colour (never a face: the cover may be up).
@@ -677,16 +702,30 @@ fn check_stone_boxes(stones: &[StoneBox], middle: f64, width: usize, ctx: &str) 
     let Some(first) = stones.first() else { return };
     let size = (first.1[2] - first.1[0], first.1[3] - first.1[1]);
     for s in stones {
-        assert!(near(s.1[2] - s.1[0], size.0) && near(s.1[3] - s.1[1], size.1), "{ctx}: stone {:?} has another size", s.0);
+        assert!(
+            near(s.1[2] - s.1[0], size.0) && near(s.1[3] - s.1[1], size.1),
+            "{ctx}: stone {:?} has another size",
+            s.0
+        );
     }
     let bottom: Vec<(f64, f64)> = (0..width)
-        .map(|c| stones.iter().find(|s| s.0 .0 == c && s.0 .1 == 0).map(|s| middle_of(&s.1)).unwrap_or_else(|| panic!("{ctx}: no bottom stone in column {c}")))
+        .map(|c| {
+            stones
+                .iter()
+                .find(|s| s.0 .0 == c && s.0 .1 == 0)
+                .map(|s| middle_of(&s.1))
+                .unwrap_or_else(|| panic!("{ctx}: no bottom stone in column {c}"))
+        })
         .collect();
     let pitch = (width >= 2).then(|| bottom[1].0 - bottom[0].0);
     for (c, b) in bottom.iter().enumerate() {
         assert!(near(b.1, bottom[0].1), "{ctx}: bottom stone {c} is not in the bottom row");
         if let Some(p) = pitch {
-            assert!(p >= size.0 && near(b.0, bottom[0].0 + c as f64 * p), "{ctx}: bottom stone {c} at x {} is not one step of {p} from its neighbours", b.0);
+            assert!(
+                p >= size.0 && near(b.0, bottom[0].0 + c as f64 * p),
+                "{ctx}: bottom stone {c} at x {} is not one step of {p} from its neighbours",
+                b.0
+            );
         }
     }
     let centre = (bottom[0].0 + bottom[width - 1].0) / 2.0;
@@ -698,7 +737,12 @@ fn check_stone_boxes(stones: &[StoneBox], middle: f64, width: usize, ctx: &str) 
     }
     for s in stones {
         let (x, y) = middle_of(&s.1);
-        assert!(near(x, bottom[s.0 .0].0), "{ctx}: stone {:?} at x {x} is not over its column's bottom stone (x {})", s.0, bottom[s.0 .0].0);
+        assert!(
+            near(x, bottom[s.0 .0].0),
+            "{ctx}: stone {:?} at x {x} is not over its column's bottom stone (x {})",
+            s.0,
+            bottom[s.0 .0].0
+        );
         if let Some(step) = step {
             assert!(near(y, bottom[0].1 - s.0 .1 as f64 * step), "{ctx}: stone {:?} at y {y} is not in its row", s.0);
         }
@@ -707,8 +751,12 @@ fn check_stone_boxes(stones: &[StoneBox], middle: f64, width: usize, ctx: &str) 
 
 /// Where the picked stone's places are drawn: see [`check_walls`].
 fn check_slot_boxes(w: &Value, stones: &[StoneBox], width: usize, side: usize, ctx: &str) {
-    let slots: Vec<(String, BoxXY)> =
-        w["slots"].as_array().expect("slots").iter().map(|s| (s["spot"].as_str().unwrap_or("").to_string(), box_of(&s["box"]))).collect();
+    let slots: Vec<(String, BoxXY)> = w["slots"]
+        .as_array()
+        .expect("slots")
+        .iter()
+        .map(|s| (s["spot"].as_str().unwrap_or("").to_string(), box_of(&s["box"])))
+        .collect();
     for (i, (spot, b)) in slots.iter().enumerate() {
         for s in stones {
             assert!(overlap(b, &s.1) < 1.0, "{ctx}: the place {spot} covers stone {:?}", s.0);
@@ -735,7 +783,10 @@ fn check_slot_boxes(w: &Value, stones: &[StoneBox], width: usize, side: usize, c
                 let at_left = (spot == "left") == (side == 0);
                 assert!(near(y, left.1), "{ctx}: the place {spot} is not in the bottom row");
                 let gap = if at_left { left.0 - x } else { x - right.0 };
-                assert!(gap >= stone_w && gap < 2.0 * stone_w, "{ctx}: the place {spot} is {gap} from its end of the wall");
+                assert!(
+                    gap >= stone_w && gap < 2.0 * stone_w,
+                    "{ctx}: the place {spot} is {gap} from its end of the wall"
+                );
             }
         }
     }
@@ -770,7 +821,11 @@ fn checked_person_move(app: &App, pick: &mut Pick, context: &str) {
         }
         check_walls(&wall_snapshot(app), &format!("{context}, a stone picked"));
         let ends: Vec<&String> = spots.iter().filter(|s| !s.starts_with("on-")).collect();
-        let spot = if !ends.is_empty() && pick.next(3) != 0 { ends[pick.next(ends.len())].clone() } else { spots[pick.next(spots.len())].clone() };
+        let spot = if !ends.is_empty() && pick.next(3) != 0 {
+            ends[pick.next(ends.len())].clone()
+        } else {
+            spots[pick.next(spots.len())].clone()
+        };
         let css = format!("[data-test=wall][data-side] [data-test=slot][data-spot=\"{spot}\"]");
         let before = moves_logged(app);
         app.click(&css);
@@ -811,7 +866,9 @@ fn play_checking_walls(app: &App, pick: &mut Pick, context: &str) -> usize {
         } else if app.exists("[data-test=handover]") {
             app.click("[data-test=reveal]");
             app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
-        } else if record["state"]["to_move"].as_u64().is_some_and(|p| is_person_seat(&record, p as usize)) && app.exists("[data-test=tafeln]") {
+        } else if record["state"]["to_move"].as_u64().is_some_and(|p| is_person_seat(&record, p as usize))
+            && app.exists("[data-test=tafeln]")
+        {
             checked_person_move(app, pick, &format!("{context}, turn {turn}"));
         } else {
             std::thread::sleep(Duration::from_millis(30));

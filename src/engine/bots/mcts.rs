@@ -5,7 +5,7 @@
 //! UCT with availability counts, expands one untried move, plays out with the game's rollout
 //! policy and backs up a reward per player; each node's mover maximises their own reward.
 
-use super::{candidates, medium, Budget, BotGame};
+use super::{candidates, medium, BotGame, Budget};
 use crate::engine::PlayerIdx;
 use rand::Rng;
 use std::collections::HashMap;
@@ -37,7 +37,13 @@ impl<M> Node<M> {
     }
 }
 
-pub(crate) fn search<G: BotGame, R: Rng + ?Sized>(view: &G, me: PlayerIdx, legal: Vec<G::Move>, budget: Budget, rng: &mut R) -> G::Move
+pub(crate) fn search<G: BotGame, R: Rng + ?Sized>(
+    view: &G,
+    me: PlayerIdx,
+    legal: Vec<G::Move>,
+    budget: Budget,
+    rng: &mut R,
+) -> G::Move
 where
     G::Move: Eq + Hash,
 {
@@ -75,7 +81,8 @@ where
                         nodes[c].avail += 1;
                         let n = &nodes[c];
                         let visits = f64::from(n.visits.max(1));
-                        let value = n.total[mover] / visits + EXPLORE * (f64::from(n.avail.max(1)).ln() / visits).sqrt();
+                        let value =
+                            n.total[mover] / visits + EXPLORE * (f64::from(n.avail.max(1)).ln() / visits).sqrt();
                         if best.is_none_or(|(b, _, _)| value > b) {
                             best = Some((value, c, m));
                         }

@@ -205,16 +205,18 @@ where
     if next.apply(mv).is_err() {
         return (f64::NEG_INFINITY, None);
     }
-    let v = if next.outcome().is_some() {
-        1.0e6 * (next.reward(me) - 0.5) + next.evaluate(me)
-    } else {
-        next.evaluate(me)
-    };
+    let v =
+        if next.outcome().is_some() { 1.0e6 * (next.reward(me) - 0.5) + next.evaluate(me) } else { next.evaluate(me) };
     (v, Some(next))
 }
 
 /// The moves with their values, best first; equal values in a seeded random order.
-fn ranked<G: BotGame, R: Rng + ?Sized>(view: &G, me: PlayerIdx, mut moves: Vec<G::Move>, rng: &mut R) -> Vec<(f64, G::Move, Option<G>)>
+fn ranked<G: BotGame, R: Rng + ?Sized>(
+    view: &G,
+    me: PlayerIdx,
+    mut moves: Vec<G::Move>,
+    rng: &mut R,
+) -> Vec<(f64, G::Move, Option<G>)>
 where
     G::Move: Eq + Hash,
 {
@@ -259,7 +261,13 @@ where
 
 /// The best `k` sensible moves by value, best first: finished wins first, then (where a game has
 /// sudden wins) moves after which the next player cannot win at once, then the rest.
-pub(crate) fn candidates<G: BotGame, R: Rng + ?Sized>(view: &G, me: PlayerIdx, legal: Vec<G::Move>, k: usize, rng: &mut R) -> Vec<G::Move>
+pub(crate) fn candidates<G: BotGame, R: Rng + ?Sized>(
+    view: &G,
+    me: PlayerIdx,
+    legal: Vec<G::Move>,
+    k: usize,
+    rng: &mut R,
+) -> Vec<G::Move>
 where
     G::Move: Eq + Hash,
 {

@@ -19,7 +19,8 @@ impl BotGame for VierMalVier {
                 .iter()
                 .filter(|m| {
                     let mut next = self.clone();
-                    !matches!(m, Move::Place { .. }) || (next.apply(m).is_ok() && (next.end().is_some() || next.completable()))
+                    !matches!(m, Move::Place { .. })
+                        || (next.apply(m).is_ok() && (next.end().is_some() || next.completable()))
                 })
                 .cloned()
                 .collect();

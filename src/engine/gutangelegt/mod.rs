@@ -134,7 +134,10 @@ pub enum Place {
     /// The row being built (rows 2–4), next to its last card.
     Next,
     /// Start a new row at a corner of the block: above or below, at the left or right end.
-    Corner { top: bool, left: bool },
+    Corner {
+        top: bool,
+        left: bool,
+    },
 }
 
 /// A line of at least 3 same-coloured fields, by its end fields (`from` is the upper or left end).
@@ -233,12 +236,16 @@ pub fn log_lines_now(log: &[Event]) -> Vec<[Vec<Line>; 3]> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     GameOver,
-    NotInHand { card: u8 },
+    NotInHand {
+        card: u8,
+    },
     /// That place is not open now (`Left`/`Right` only for the first row, `Next` for a row being
     /// built, corners only when the last row is complete).
     NoSuchPlace,
     /// The same line claimed twice in one move.
-    DoubleClaim { line: Line },
+    DoubleClaim {
+        line: Line,
+    },
 }
 
 impl std::fmt::Display for RuleError {
@@ -388,7 +395,11 @@ impl GutAngelegt {
 
     /// The lines that laying `laid` at `place` would form, and the new card's (column, top row).
     /// Lays the card on a scratch copy and takes it back.
-    fn preview_in(scratch: &mut GutAngelegt, laid: Laid, place: Place) -> Result<(Vec<Line>, (usize, usize)), RuleError> {
+    fn preview_in(
+        scratch: &mut GutAngelegt,
+        laid: Laid,
+        place: Place,
+    ) -> Result<(Vec<Line>, (usize, usize)), RuleError> {
         let (at, undo) = scratch.lay(laid, place)?;
         let lines = scratch.lines_through(at);
         scratch.unlay(undo);
@@ -488,7 +499,12 @@ impl Game for GutAngelegt {
     fn event_move(event: &Event) -> Move {
         // With the announce option exactly the claimed lines score; without it claims are ignored.
         let Event::Laid { card, turned, place, lines, corrected, .. } = event;
-        Move::Lay { card: *card, turned: *turned, place: *place, claims: lines.iter().chain(corrected).copied().collect() }
+        Move::Lay {
+            card: *card,
+            turned: *turned,
+            place: *place,
+            claims: lines.iter().chain(corrected).copied().collect(),
+        }
     }
 
     fn options(&self) -> &Options {
@@ -511,7 +527,9 @@ impl Game for GutAngelegt {
             for turned in [false, true] {
                 for place in self.places() {
                     let claims = match scratch.as_mut() {
-                        Some(scratch) => Self::preview_in(scratch, Laid { card, turned }, place).map(|(l, _)| l).unwrap_or_default(),
+                        Some(scratch) => {
+                            Self::preview_in(scratch, Laid { card, turned }, place).map(|(l, _)| l).unwrap_or_default()
+                        }
                         None => Vec::new(),
                     };
                     moves.push(Move::Lay { card, turned, place, claims });
@@ -539,7 +557,11 @@ impl Game for GutAngelegt {
                     self.unlay(undo);
                     return Err(RuleError::DoubleClaim { line });
                 }
-                if all.contains(&line) { claimed.push(line) } else { corrected.push(line) }
+                if all.contains(&line) {
+                    claimed.push(line)
+                } else {
+                    corrected.push(line)
+                }
             }
             crate::engine::sort::sort(&mut claimed);
             crate::engine::sort::sort(&mut corrected);

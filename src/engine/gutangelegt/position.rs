@@ -20,7 +20,13 @@ pub const COLOR_LETTERS: [char; 4] = ['R', 'Y', 'G', 'B'];
 fn colors(token: &str) -> Result<[u8; 3], String> {
     let v: Vec<u8> = token
         .chars()
-        .map(|c| COLOR_LETTERS.iter().position(|&l| l == c).map(|i| i as u8).ok_or_else(|| format!("\"{c}\" is not a colour (R, Y, G, B)")))
+        .map(|c| {
+            COLOR_LETTERS
+                .iter()
+                .position(|&l| l == c)
+                .map(|i| i as u8)
+                .ok_or_else(|| format!("\"{c}\" is not a colour (R, Y, G, B)"))
+        })
         .collect::<Result<_, _>>()?;
     v.try_into().map_err(|_| format!("\"{token}\" is not a card of 3 fields"))
 }
@@ -55,7 +61,9 @@ pub fn parse(s: &str) -> Result<GutAngelegt, String> {
             "to_move" => to_move = value.parse().map_err(|_| bad())?,
             "rows" => rows_spec = value.to_string(),
             "hands" => hands_spec = Some(value.to_string()),
-            "scores" => scores = Some(value.split(',').map(|t| t.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?),
+            "scores" => {
+                scores = Some(value.split(',').map(|t| t.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?)
+            }
             "announce" => options.announce = true,
             "seed" => seed = value.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown key \"{key}\"")),
@@ -64,7 +72,8 @@ pub fn parse(s: &str) -> Result<GutAngelegt, String> {
     let mut used = vec![false; CARDS];
     let mut rows = Vec::new();
     for spec in rows_spec.split('/').map(str::trim).filter(|r| !r.is_empty()) {
-        let (anchor, cards) = spec.split_once(':').ok_or_else(|| format!("row \"{spec}\" needs both:, left: or right:"))?;
+        let (anchor, cards) =
+            spec.split_once(':').ok_or_else(|| format!("row \"{spec}\" needs both:, left: or right:"))?;
         let anchor = match anchor.trim() {
             "both" => Anchor::Both,
             "left" => Anchor::Left,
@@ -135,7 +144,10 @@ pub fn validate(g: &GutAngelegt) -> Result<(), String> {
     if seen.iter().any(|s| !s) {
         return Err("cards are missing".into());
     }
-    if g.rows.is_empty() || g.rows.len() > ROWS || g.rows.iter().any(|r| r.cards.is_empty() || r.cards.len() > ROW_CARDS) {
+    if g.rows.is_empty()
+        || g.rows.len() > ROWS
+        || g.rows.iter().any(|r| r.cards.is_empty() || r.cards.len() > ROW_CARDS)
+    {
         return Err("the table is not up to 4 rows of up to 12 cards".into());
     }
     if g.rows.iter().filter(|r| r.anchor == Anchor::Both).count() != 1 {

@@ -206,7 +206,10 @@ fn rulebook_examples_three_then_nine_points() {
     //   R B G      only pairs: B B across at y1 and y2, (1,0)-(2,1) and (1,1)-(2,2) down-right,
     //   Y B B      (1,2)-(2,1) up-right, (2,1)-(2,2) down. Nothing scores.
     //   G B B
-    assert_eq!(lay(&mut g, "GBB", Place::Right), Scored { player: 1, at: (2, 0), lines: vec![], missed: vec![], points: 0 });
+    assert_eq!(
+        lay(&mut g, "GBB", Place::Right),
+        Scored { player: 1, at: (2, 0), lines: vec![], missed: vec![], points: 0 }
+    );
     // Abb. 5: player 2 (the one after next) lays RYB:
     //   R B G R    (1,2)-(3,2) across: 3 blue = 3 points;
     //   Y B B Y    (1,0)-(2,1)-(3,2) diagonal: 3 blue = 2 × 3 = 6 points; 9 in all.
@@ -302,7 +305,13 @@ fn vertical_and_diagonal_lines_run_across_card_rows() {
     let mut g = pos(&format!("rows=both:{FIRST_ROW}; hands=YYG RRR BBB/YYY GGG BRB"));
     assert_eq!(
         lay(&mut g, "YYG", Place::Corner { top: false, left: true }),
-        Scored { player: 0, at: (0, 3), lines: vec![line((0, 2), (0, 4)), line((2, 1), (0, 3))], missed: vec![], points: 9 }
+        Scored {
+            player: 0,
+            at: (0, 3),
+            lines: vec![line((0, 2), (0, 4)), line((2, 1), (0, 3))],
+            missed: vec![],
+            points: 9
+        }
     );
 }
 
@@ -324,7 +333,13 @@ fn a_line_through_several_fields_of_the_new_card_counts_once() {
     assert_eq!(g.places(), vec![Place::Next]);
     assert_eq!(
         lay(&mut g, "BBB", Place::Next),
-        Scored { player: 0, at: (7, 3), lines: vec![line((7, 2), (7, 5)), line((9, 1), (7, 3))], missed: vec![], points: 10 }
+        Scored {
+            player: 0,
+            at: (7, 3),
+            lines: vec![line((7, 2), (7, 5)), line((9, 1), (7, 3))],
+            missed: vec![],
+            points: 10
+        }
     );
 
     // A turned card starting a row on top: FIRST_ROW moves down to y3..y5; GYY (the card YYG
@@ -354,13 +369,25 @@ fn diagonals_in_both_directions_score_double() {
     let mut g = pos("rows=both:BRB RBR; hands=BYB RRR GGG/YYY GGG RRR");
     assert_eq!(
         lay(&mut g, "BYB", Place::Right),
-        Scored { player: 0, at: (2, 0), lines: vec![line((0, 0), (2, 2)), line((2, 0), (0, 2))], missed: vec![], points: 12 }
+        Scored {
+            player: 0,
+            at: (2, 0),
+            lines: vec![line((0, 0), (2, 2)), line((2, 0), (0, 2))],
+            missed: vec![],
+            points: 12
+        }
     );
     // The same picture built from the left end: BYB at x0 pushes RBR and BRB to x1 and x2.
     let mut g = pos("rows=both:RBR BRB; hands=BYB RRR GGG/YYY GGG RRR");
     assert_eq!(
         lay(&mut g, "BYB", Place::Left),
-        Scored { player: 0, at: (0, 0), lines: vec![line((0, 0), (2, 2)), line((2, 0), (0, 2))], missed: vec![], points: 12 }
+        Scored {
+            player: 0,
+            at: (0, 0),
+            lines: vec![line((0, 0), (2, 2)), line((2, 0), (0, 2))],
+            missed: vec![],
+            points: 12
+        }
     );
     assert_eq!(g.field(1, 0), Some(0));
     assert_eq!(g.field(2, 0), Some(3));
@@ -372,7 +399,10 @@ fn lines_of_two_do_not_score() {
     //   R R    (0,1)-(1,0) diagonally — no line of three.
     //   Y B
     let mut g = pos("rows=both:RRY; hands=RRB GGG BBB/YYY GGG BBB");
-    assert_eq!(lay(&mut g, "RRB", Place::Right), Scored { player: 0, at: (1, 0), lines: vec![], missed: vec![], points: 0 });
+    assert_eq!(
+        lay(&mut g, "RRB", Place::Right),
+        Scored { player: 0, at: (1, 0), lines: vec![], missed: vec![], points: 0 }
+    );
     assert_eq!(g.score(0), 0);
 }
 
@@ -493,7 +523,10 @@ fn new_rows_start_at_a_corner_and_grow_away_from_it_until_twelve_by_twelve() {
     // 48 cards, 12 × 12 fields, nothing offered, the game is over.
     assert_eq!((g.cards_on_table(), g.width(), g.height()), (48, 12, 12));
     assert_eq!(g.rows().len(), 4);
-    assert_eq!(g.rows().iter().map(|r| r.anchor).collect::<Vec<_>>(), vec![Anchor::Left, Anchor::Right, Anchor::Both, Anchor::Left]);
+    assert_eq!(
+        g.rows().iter().map(|r| r.anchor).collect::<Vec<_>>(),
+        vec![Anchor::Left, Anchor::Right, Anchor::Both, Anchor::Left]
+    );
     for y in [0, 3, 6, 9] {
         let mut xs: Vec<usize> = want.values().filter(|v| v.1 == y).map(|v| v.0).collect();
         xs.sort_unstable();
@@ -581,16 +614,25 @@ fn with_announce_only_claimed_lines_score_and_missed_ones_are_lost() {
     let g0 = pos(EXAMPLE_9);
     // Only H claimed: 3 points, D listed as missed.
     let mut g = g0.clone();
-    assert_eq!(lay_claiming(&mut g, "RYB", Place::Right, &[h]), Scored { player: 0, at: (3, 0), lines: vec![h], missed: vec![d], points: 3 });
+    assert_eq!(
+        lay_claiming(&mut g, "RYB", Place::Right, &[h]),
+        Scored { player: 0, at: (3, 0), lines: vec![h], missed: vec![d], points: 3 }
+    );
     assert_eq!(g.score(0), 3);
     // Nothing claimed: nothing scores.
     let mut g = g0.clone();
-    assert_eq!(lay_claiming(&mut g, "RYB", Place::Right, &[]), Scored { player: 0, at: (3, 0), lines: vec![], missed: vec![d, h], points: 0 });
+    assert_eq!(
+        lay_claiming(&mut g, "RYB", Place::Right, &[]),
+        Scored { player: 0, at: (3, 0), lines: vec![], missed: vec![d, h], points: 0 }
+    );
     assert_eq!(g.score(0), 0);
     // Both claimed, each from its other end and in any order: 9 points.
     let mut g = g0.clone();
     let claims = [line((3, 2), (1, 2)), line((3, 2), (1, 0))];
-    assert_eq!(lay_claiming(&mut g, "RYB", Place::Right, &claims), Scored { player: 0, at: (3, 0), lines: vec![d, h], missed: vec![], points: 9 });
+    assert_eq!(
+        lay_claiming(&mut g, "RYB", Place::Right, &claims),
+        Scored { player: 0, at: (3, 0), lines: vec![d, h], missed: vec![], points: 9 }
+    );
     assert_eq!(g.score(0), 9);
     // legal_moves lists each placement once with every line claimed: 3 cards × 2 ways × 2 ends.
     let moves = g0.legal_moves();
@@ -607,7 +649,13 @@ fn without_announce_claims_are_ignored_and_every_line_scores() {
     let wrong = line((0, 0), (0, 2));
     assert_eq!(
         lay_claiming(&mut g, "RYB", Place::Right, &[wrong]),
-        Scored { player: 0, at: (3, 0), lines: vec![line((1, 0), (3, 2)), line((1, 2), (3, 2))], missed: vec![], points: 9 }
+        Scored {
+            player: 0,
+            at: (3, 0),
+            lines: vec![line((1, 0), (3, 2)), line((1, 2), (3, 2))],
+            missed: vec![],
+            points: 9
+        }
     );
 }
 
@@ -637,7 +685,9 @@ fn wrong_claims_are_struck_and_the_right_ones_score() {
     // wrong claim scores nothing and is logged as corrected, a right claim beside it scores.
     for w in wrong {
         let reversed = Line { from: w.to, to: w.from };
-        for (claims, right) in [(vec![w], vec![]), (vec![h4, w], vec![h4]), (vec![w, v3], vec![v3]), (vec![reversed], vec![])] {
+        for (claims, right) in
+            [(vec![w], vec![]), (vec![h4, w], vec![h4]), (vec![w, v3], vec![v3]), (vec![reversed], vec![])]
+        {
             let mut after = g.clone();
             let mv = lay_move(&g, "GGG", Place::Next, &claims);
             let event = after.apply(&mv).unwrap_or_else(|e| panic!("{claims:?} refused: {e:?}"));
@@ -730,7 +780,8 @@ fn players_with_empty_hands_are_skipped_at_the_end() {
     // 1 lays → 2 has nothing → 0; 0 lays three times in a row; then the game is over.
     let (rows, rest) = table_after(3, 21, 44);
     assert_eq!(rest.len(), 4);
-    let mut g = pos(&format!("players=3; to_move=1; rows={rows}; hands={} {} {}/{}/", rest[0], rest[1], rest[2], rest[3]));
+    let mut g =
+        pos(&format!("players=3; to_move=1; rows={rows}; hands={} {} {}/{}/", rest[0], rest[1], rest[2], rest[3]));
     assert_eq!(g.draw_len(), 0);
     let mut movers = Vec::new();
     while let Some(p) = g.to_move() {
@@ -743,7 +794,8 @@ fn players_with_empty_hands_are_skipped_at_the_end() {
     // Four players: 3 holds one, 0 two, 1 none, 2 one; 3 starts: 3, 0, (1 skipped) 2, (3 and
     // 1 skipped) 0.
     let (rows, rest) = table_after(4, 22, 44);
-    let mut g = pos(&format!("players=4; to_move=3; rows={rows}; hands={} {}//{}/{}", rest[0], rest[1], rest[2], rest[3]));
+    let mut g =
+        pos(&format!("players=4; to_move=3; rows={rows}; hands={} {}//{}/{}", rest[0], rest[1], rest[2], rest[3]));
     let mut movers = Vec::new();
     while let Some(p) = g.to_move() {
         assert_eq!(lay_any(&mut g), p);
@@ -758,7 +810,9 @@ fn the_highest_score_wins_and_equal_scores_share() {
     // card scores 0, so the given scores are final.
     let (rows, rest) = table_after(3, 33, 47);
     let last = &rest[0];
-    for (scores, winners) in [("5,5,2", vec![0, 1]), ("4,5,2", vec![1]), ("6,5,5", vec![0]), ("7,3,7", vec![0, 2]), ("0,0,0", vec![0, 1, 2])] {
+    for (scores, winners) in
+        [("5,5,2", vec![0, 1]), ("4,5,2", vec![1]), ("6,5,5", vec![0]), ("7,3,7", vec![0, 2]), ("0,0,0", vec![0, 1, 2])]
+    {
         let mut g = pos(&format!("players=3; announce; scores={scores}; rows={rows}; hands={last}//"));
         assert_eq!(g.outcome(), None);
         assert_eq!(lay_any(&mut g), 0);
@@ -872,8 +926,13 @@ fn log_positions_name_the_same_fields_as_the_table_grows() {
             let moves = g.legal_moves();
             pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             // Prefer the table's left end and new top rows, which move everything laid before.
-            let growing: Vec<&Move> = moves.iter().filter(|Move::Lay { place, .. }| table_shift(*place) != (0, 0)).collect();
-            let mv = if !growing.is_empty() && pick % 3 == 0 { growing[(pick >> 33) as usize % growing.len()].clone() } else { moves[(pick >> 33) as usize % moves.len()].clone() };
+            let growing: Vec<&Move> =
+                moves.iter().filter(|Move::Lay { place, .. }| table_shift(*place) != (0, 0)).collect();
+            let mv = if !growing.is_empty() && pick % 3 == 0 {
+                growing[(pick >> 33) as usize % growing.len()].clone()
+            } else {
+                moves[(pick >> 33) as usize % moves.len()].clone()
+            };
             log.push(g.apply(&mv).unwrap());
         }
         for (i, [lines, _, _]) in log_lines_now(&log).into_iter().enumerate() {
@@ -882,9 +941,13 @@ fn log_positions_name_the_same_fields_as_the_table_grows() {
             for l in lines {
                 let n = l.len() as i64;
                 let (sx, sy) = ((l.to.0 as i64 - l.from.0 as i64).signum(), (l.to.1 as i64 - l.from.1 as i64).signum());
-                let colors: Vec<Option<u8>> =
-                    (0..n).map(|k| g.field((l.from.0 as i64 + k * sx) as usize, (l.from.1 as i64 + k * sy) as usize)).collect();
-                assert!(colors[0].is_some() && colors.iter().all(|c| *c == colors[0]), "seed {seed}, move {i}: {l:?} lies on {colors:?}");
+                let colors: Vec<Option<u8>> = (0..n)
+                    .map(|k| g.field((l.from.0 as i64 + k * sx) as usize, (l.from.1 as i64 + k * sy) as usize))
+                    .collect();
+                assert!(
+                    colors[0].is_some() && colors.iter().all(|c| *c == colors[0]),
+                    "seed {seed}, move {i}: {l:?} lies on {colors:?}"
+                );
             }
         }
     }

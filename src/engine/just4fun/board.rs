@@ -130,33 +130,20 @@ pub fn score_board(layout: &[u8; CELLS], stones: &[Vec<u8>], players: usize) -> 
     for list in &mut kept {
         crate::engine::sort::sort_by(list, |a, b| b.cmp(a));
     }
-    let sums: Vec<u32> = kept
-        .iter()
-        .map(|k| k.iter().map(|&n| u32::from(n)).sum())
-        .collect();
+    let sums: Vec<u32> = kept.iter().map(|k| k.iter().map(|&n| u32::from(n)).sum()).collect();
     let top = sums.iter().copied().max().unwrap_or(0);
-    let tied: Vec<usize> = (0..players)
-        .filter(|&p| sums.get(p) == Some(&top))
-        .collect();
+    let tied: Vec<usize> = (0..players).filter(|&p| sums.get(p) == Some(&top)).collect();
     let outcome = if let [only] = tied.as_slice() {
         Outcome::Winners(vec![*only])
     } else {
         // Highest kept field among the tied players; decides only if exactly one keeps it.
         let best_field = |p: usize| kept.get(p).and_then(|k| k.first().copied()).unwrap_or(0);
         let best = tied.iter().map(|&p| best_field(p)).max().unwrap_or(0);
-        let holders: Vec<usize> = tied
-            .iter()
-            .copied()
-            .filter(|&p| best > 0 && best_field(p) == best)
-            .collect();
+        let holders: Vec<usize> = tied.iter().copied().filter(|&p| best > 0 && best_field(p) == best).collect();
         match holders.as_slice() {
             [only] => Outcome::Winners(vec![*only]),
             _ => Outcome::Draw,
         }
     };
-    Scoring {
-        kept,
-        sums,
-        outcome,
-    }
+    Scoring { kept, sums, outcome }
 }

@@ -17,11 +17,8 @@ mod position;
 #[cfg(test)]
 mod tests;
 
+pub use board::{deck, majority, score_board, Scoring, CELLS, LINES, LINE_COUNT, MAX_FIELD, SIDE, STANDARD_LAYOUT};
 pub use determinize::Observation;
-pub use board::{
-    deck, majority, score_board, Scoring, CELLS, LINES, LINE_COUNT, MAX_FIELD, SIDE,
-    STANDARD_LAYOUT,
-};
 
 use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};
@@ -110,11 +107,9 @@ impl std::fmt::Display for RuleError {
             }
             RuleError::CardsNotInHand => f.write_str("those cards are not all in the hand"),
             RuleError::SumNotAField { sum } => write!(f, "no field has the number {sum}"),
-            RuleError::Blocked { field, by } => write!(
-                f,
-                "field {field} is blocked: player {} has at least 2 stones more there",
-                by.saturating_add(1)
-            ),
+            RuleError::Blocked { field, by } => {
+                write!(f, "field {field} is blocked: player {} has at least 2 stones more there", by.saturating_add(1))
+            }
             RuleError::MustPlay => f.write_str("a play is possible, so a new hand is not allowed"),
         }
     }
@@ -165,9 +160,8 @@ mod layout_serde {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; CELLS], D::Error> {
         let v = Vec::<u8>::deserialize(d)?;
         let len = v.len();
-        <[u8; CELLS]>::try_from(v).map_err(|_| {
-            serde::de::Error::custom(format!("the layout has {len} fields instead of {CELLS}"))
-        })
+        <[u8; CELLS]>::try_from(v)
+            .map_err(|_| serde::de::Error::custom(format!("the layout has {len} fields instead of {CELLS}")))
     }
 }
 
@@ -322,9 +316,7 @@ impl Just4Fun {
 
     /// Stones of `player` on the board.
     pub fn on_board(&self, player: usize) -> u32 {
-        (0..CELLS)
-            .map(|cell| u32::from(self.count(cell, player)))
-            .sum()
+        (0..CELLS).map(|cell| u32::from(self.count(cell, player))).sum()
     }
 
     /// Field numbers `player`'s hand can make and the player may use (not blocked), ascending.
@@ -343,20 +335,15 @@ impl Just4Fun {
 
     /// Whether `player` has at least one play.
     fn has_play(&self, player: usize) -> bool {
-        sub_multisets(self.hand(player))
-            .iter()
-            .any(|combo| self.field_for(player, combo).is_ok())
+        sub_multisets(self.hand(player)).iter().any(|combo| self.field_for(player, combo).is_ok())
     }
 
     /// Field and cell for `cards` (assumed to be in the hand), if `player` may place there.
     fn field_for(&self, player: usize, cards: &[u8]) -> Result<(u8, usize), RuleError> {
         let sum = card_sum(cards);
-        let field = u8::try_from(sum)
-            .ok()
-            .filter(|&f| (1..=MAX_FIELD).contains(&f));
-        let (field, cell) = field
-            .and_then(|f| self.cell_of(f).map(|c| (f, c)))
-            .ok_or(RuleError::SumNotAField { sum })?;
+        let field = u8::try_from(sum).ok().filter(|&f| (1..=MAX_FIELD).contains(&f));
+        let (field, cell) =
+            field.and_then(|f| self.cell_of(f).map(|c| (f, c))).ok_or(RuleError::SumNotAField { sum })?;
         match self.blocked_by(player, cell) {
             Some(by) => Err(RuleError::Blocked { field, by }),
             None => Ok((field, cell)),
@@ -409,9 +396,7 @@ impl Just4Fun {
 
     /// Stones per cell and player, as [`score_board`] takes them.
     pub fn board(&self) -> Vec<Vec<u8>> {
-        (0..CELLS)
-            .map(|cell| self.stones_at(cell).to_vec())
-            .collect()
+        (0..CELLS).map(|cell| self.stones_at(cell).to_vec()).collect()
     }
 
     /// The end scoring; `Some` only when the game ended without a completed line.
@@ -445,18 +430,9 @@ impl Just4Fun {
 
     /// A line of four on which `player` has the majority everywhere, preferring lines through
     /// `cell` (the first in [`LINES`] order).
-    fn find_line(
-        player: usize,
-        majorities: &[Option<usize>; CELLS],
-        cell: Option<usize>,
-    ) -> Option<[usize; 4]> {
-        let holds = |line: &&[usize; 4]| {
-            line.iter()
-                .all(|&c| majorities.get(c).copied().flatten() == Some(player))
-        };
-        if let Some(line) =
-            cell.and_then(|c| LINES.iter().filter(|line| line.contains(&c)).find(holds))
-        {
+    fn find_line(player: usize, majorities: &[Option<usize>; CELLS], cell: Option<usize>) -> Option<[usize; 4]> {
+        let holds = |line: &&[usize; 4]| line.iter().all(|&c| majorities.get(c).copied().flatten() == Some(player));
+        if let Some(line) = cell.and_then(|c| LINES.iter().filter(|line| line.contains(&c)).find(holds)) {
             return Some(*line);
         }
         LINES.iter().find(holds).copied()
@@ -522,8 +498,7 @@ impl Just4Fun {
         let mut newly_locked = false;
         let mut sent_to_box = Vec::new();
         let mine = u16::from(self.count(cell, player));
-        let leads =
-            (0..self.players).all(|q| q == player || u16::from(self.count(cell, q)) + 2 <= mine);
+        let leads = (0..self.players).all(|q| q == player || u16::from(self.count(cell, q)) + 2 <= mine);
         if leads && self.locked_by(cell).is_none() {
             newly_locked = true;
             if let Some(slot) = self.locked.get_mut(cell) {
@@ -602,46 +577,27 @@ impl Just4Fun {
         for &number in &self.layout {
             match seen.get_mut(usize::from(number)) {
                 Some(s) if number >= 1 && !*s => *s = true,
-                _ => {
-                    return Err(format!(
-                        "the board layout has a wrong or repeated number {number}"
-                    ))
-                }
+                _ => return Err(format!("the board layout has a wrong or repeated number {number}")),
             }
         }
         if !self.options.random_layout && self.layout != STANDARD_LAYOUT {
-            return Err(
-                "the board layout is not the standard one although no random layout was chosen"
-                    .into(),
-            );
+            return Err("the board layout is not the standard one although no random layout was chosen".into());
         }
         if self.stones.len() != CELLS * n {
-            return Err(format!(
-                "stone table has {} entries instead of {}",
-                self.stones.len(),
-                CELLS * n
-            ));
+            return Err(format!("stone table has {} entries instead of {}", self.stones.len(), CELLS * n));
         }
         if self.locked.len() != CELLS {
-            return Err(format!(
-                "lock table has {} entries instead of {CELLS}",
-                self.locked.len()
-            ));
+            return Err(format!("lock table has {} entries instead of {CELLS}", self.locked.len()));
         }
-        for (name, list) in [
-            ("hands", self.hands.len()),
-            ("supplies", self.supply.len()),
-            ("box counts", self.boxed.len()),
-        ] {
+        for (name, list) in
+            [("hands", self.hands.len()), ("supplies", self.supply.len()), ("box counts", self.boxed.len())]
+        {
             if list != n {
                 return Err(format!("{list} {name} for {n} players"));
             }
         }
         if self.to_move >= n {
-            return Err(format!(
-                "player {} to move, but there are only {n} players",
-                self.to_move
-            ));
+            return Err(format!("player {} to move, but there are only {n} players", self.to_move));
         }
         if self.next_stream < FIRST_RESHUFFLE_STREAM {
             return Err("the shuffle counter is too small".into());
@@ -651,19 +607,10 @@ impl Just4Fun {
         let mut counts = [0u32; 20];
         for (p, hand) in self.hands.iter().enumerate() {
             if hand.len() > HAND_SIZE {
-                return Err(format!(
-                    "player {p} holds {} cards, more than {HAND_SIZE}",
-                    hand.len()
-                ));
+                return Err(format!("player {p} holds {} cards, more than {HAND_SIZE}", hand.len()));
             }
         }
-        for &card in self
-            .hands
-            .iter()
-            .flatten()
-            .chain(&self.draw)
-            .chain(&self.discard)
-        {
+        for &card in self.hands.iter().flatten().chain(&self.draw).chain(&self.discard) {
             match counts.get_mut(usize::from(card)) {
                 Some(c) if card >= 1 => *c += 1,
                 _ => return Err(format!("there is no card with value {card}")),
@@ -672,9 +619,7 @@ impl Just4Fun {
         let expected = board::deck_counts();
         for (value, (&have, &want)) in counts.iter().zip(expected.iter()).enumerate().skip(1) {
             if have != u32::from(want) {
-                return Err(format!(
-                    "card {value} appears {have} times instead of {want}"
-                ));
+                return Err(format!("card {value} appears {have} times instead of {want}"));
             }
         }
 
@@ -687,9 +632,7 @@ impl Just4Fun {
                 ));
             }
         }
-        let used: u32 = (0..n)
-            .map(|p| u32::from(STONES_PER_PLAYER.saturating_sub(self.supply(p))))
-            .sum();
+        let used: u32 = (0..n).map(|p| u32::from(STONES_PER_PLAYER.saturating_sub(self.supply(p)))).sum();
         if self.turn < used {
             return Err(format!("{used} stones placed in only {} moves", self.turn));
         }
@@ -702,26 +645,17 @@ impl Just4Fun {
             match self.locked_by(cell) {
                 Some(owner) => {
                     if owner >= n {
-                        return Err(format!(
-                            "field {field} is locked for a player who does not exist"
-                        ));
+                        return Err(format!("field {field} is locked for a player who does not exist"));
                     }
-                    let others_empty = counts
-                        .iter()
-                        .enumerate()
-                        .all(|(q, &c)| q == owner || c == 0);
+                    let others_empty = counts.iter().enumerate().all(|(q, &c)| q == owner || c == 0);
                     if self.count(cell, owner) < 2 || !others_empty {
-                        return Err(format!(
-                            "field {field} is locked but its stones do not fit the lock"
-                        ));
+                        return Err(format!("field {field} is locked but its stones do not fit the lock"));
                     }
                 }
                 None => {
                     for p in 0..n {
                         let mine = u16::from(self.count(cell, p));
-                        if mine >= 2
-                            && (0..n).all(|q| q == p || u16::from(self.count(cell, q)) + 2 <= mine)
-                        {
+                        if mine >= 2 && (0..n).all(|q| q == p || u16::from(self.count(cell, q)) + 2 <= mine) {
                             return Err(format!("field {field} should be locked for player {p}"));
                         }
                     }
@@ -736,18 +670,13 @@ impl Just4Fun {
                 if w >= n || !LINES.contains(&line) {
                     return Err("the recorded win is not a line of four of a player".into());
                 }
-                if line
-                    .iter()
-                    .any(|&c| majorities.get(c).copied().flatten() != Some(w))
-                {
+                if line.iter().any(|&c| majorities.get(c).copied().flatten() != Some(w)) {
                     return Err("the recorded winner does not hold the majority on the line".into());
                 }
             }
             None => {
                 if let Some(p) = (0..n).find(|&p| Self::find_line(p, &majorities, None).is_some()) {
-                    return Err(format!(
-                        "player {p} holds four in a row but no win is recorded"
-                    ));
+                    return Err(format!("player {p} holds four in a row but no win is recorded"));
                 }
                 if !self.all_stones_used() && self.supply(self.to_move) == 0 {
                     return Err(format!("player {} is to move without stones", self.to_move));
@@ -768,11 +697,7 @@ impl Game for Just4Fun {
 
     fn new(players: usize, options: Options, seed: u64) -> Result<Self, SetupError> {
         Self::KIND.check_players(players)?;
-        let layout = if options.random_layout {
-            random_layout(seed)
-        } else {
-            STANDARD_LAYOUT
-        };
+        let layout = if options.random_layout { random_layout(seed) } else { STANDARD_LAYOUT };
         let mut draw = deck();
         rng::shuffle(&mut draw, seed, STREAM_DECK);
         let mut game = Just4Fun {
@@ -869,19 +794,11 @@ impl Game for Just4Fun {
                 if self.has_play(player) {
                     return Err(RuleError::MustPlay);
                 }
-                let mut discarded = self
-                    .hands
-                    .get_mut(player)
-                    .map(std::mem::take)
-                    .unwrap_or_default();
+                let mut discarded = self.hands.get_mut(player).map(std::mem::take).unwrap_or_default();
                 crate::engine::sort::sort(&mut discarded);
                 self.discard.extend_from_slice(&discarded);
                 self.refill(player);
-                Event::NewHand {
-                    player,
-                    discarded,
-                    game_over: self.is_over(),
-                }
+                Event::NewHand { player, discarded, game_over: self.is_over() }
             }
         };
         self.turn = self.turn.saturating_add(1);

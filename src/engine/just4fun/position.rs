@@ -2,8 +2,8 @@
 //! [`Just4Fun::from_position`](super::Just4Fun::from_position).
 
 use super::{
-    board, random_layout, Just4Fun, Options, FIRST_RESHUFFLE_STREAM, HAND_SIZE, STANDARD_LAYOUT,
-    STONES_PER_PLAYER, STREAM_DECK,
+    board, random_layout, Just4Fun, Options, FIRST_RESHUFFLE_STREAM, HAND_SIZE, STANDARD_LAYOUT, STONES_PER_PLAYER,
+    STREAM_DECK,
 };
 use crate::engine::{rng, Game};
 
@@ -16,9 +16,7 @@ fn parse_player(token: &str, players: usize) -> Result<usize, String> {
         _ => return Err(format!("unknown player \"{token}\" (use A–D or 0–3)")),
     };
     if p >= players {
-        return Err(format!(
-            "player \"{token}\" does not exist with {players} players"
-        ));
+        return Err(format!("player \"{token}\" does not exist with {players} players"));
     }
     Ok(p)
 }
@@ -26,21 +24,12 @@ fn parse_player(token: &str, players: usize) -> Result<usize, String> {
 /// `A2,B1` → [(0, 2), (1, 1)].
 fn parse_stones(spec: &str, players: usize) -> Result<Vec<(usize, u8)>, String> {
     let mut out = Vec::new();
-    for token in spec
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-    {
+    for token in spec.split([',', ' ']).map(str::trim).filter(|t| !t.is_empty()) {
         let split = token.char_indices().nth(1).map_or(token.len(), |(i, _)| i);
         let (who, count) = token.split_at(split);
         let player = parse_player(who, players)?;
-        let count: u8 = if count.is_empty() {
-            1
-        } else {
-            count
-                .parse()
-                .map_err(|_| format!("bad stone count in \"{token}\""))?
-        };
+        let count: u8 =
+            if count.is_empty() { 1 } else { count.parse().map_err(|_| format!("bad stone count in \"{token}\""))? };
         out.push((player, count));
     }
     Ok(out)
@@ -58,9 +47,7 @@ fn parse_cards(spec: &str) -> Result<Vec<u8>, String> {
 }
 
 fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("bad number for {key}: \"{value}\""))
+    value.parse().map_err(|_| format!("bad number for {key}: \"{value}\""))
 }
 
 pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
@@ -86,11 +73,7 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
                     random = match value {
                         "standard" => false,
                         "random" => true,
-                        _ => {
-                            return Err(format!(
-                                "layout must be standard or random, not \"{value}\""
-                            ))
-                        }
+                        _ => return Err(format!("layout must be standard or random, not \"{value}\"")),
                     }
                 }
                 "to_move" => to_move = Some(value),
@@ -116,48 +99,25 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
     }
 
     let players = players.ok_or("players=N is missing")?;
-    let mut game = Just4Fun::new(
-        players,
-        Options {
-            random_layout: random,
-        },
-        seed,
-    )
-    .map_err(|e| e.to_string())?;
-    game.layout = if random {
-        random_layout(seed)
-    } else {
-        STANDARD_LAYOUT
-    };
+    let mut game = Just4Fun::new(players, Options { random_layout: random }, seed).map_err(|e| e.to_string())?;
+    game.layout = if random { random_layout(seed) } else { STANDARD_LAYOUT };
 
     // Stones.
     for (field, spec) in fields {
-        let cell = game
-            .cell_of(field)
-            .ok_or_else(|| format!("there is no field {field}"))?;
+        let cell = game.cell_of(field).ok_or_else(|| format!("there is no field {field}"))?;
         if game.stones_at(cell).iter().any(|&c| c > 0) {
             return Err(format!("field {field} is given twice"));
         }
         for (player, count) in parse_stones(spec, players)? {
-            let slot = game
-                .count_mut(cell, player)
-                .ok_or("stone table out of range")?;
+            let slot = game.count_mut(cell, player).ok_or("stone table out of range")?;
             *slot = slot.saturating_add(count);
         }
         let counts = game.stones_at(cell).to_vec();
         for (p, &mine) in counts.iter().enumerate() {
-            let others_max = counts
-                .iter()
-                .enumerate()
-                .filter(|&(q, _)| q != p)
-                .map(|(_, &c)| c)
-                .max()
-                .unwrap_or(0);
+            let others_max = counts.iter().enumerate().filter(|&(q, _)| q != p).map(|(_, &c)| c).max().unwrap_or(0);
             if u16::from(mine) >= u16::from(others_max) + 2 {
                 if others_max > 0 {
-                    return Err(format!(
-                        "field {field}: player {p} is 2 stones ahead, the field would have locked"
-                    ));
+                    return Err(format!("field {field}: player {p} is 2 stones ahead, the field would have locked"));
                 }
                 if let Some(slot) = game.locked.get_mut(cell) {
                     *slot = Some(p);
@@ -177,9 +137,7 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
         let used = game.on_board(p) + u32::from(game.boxed(p));
         let left = u32::from(STONES_PER_PLAYER)
             .checked_sub(used)
-            .ok_or_else(|| {
-                format!("player {p} has {used} stones, more than {STONES_PER_PLAYER}")
-            })?;
+            .ok_or_else(|| format!("player {p} has {used} stones, more than {STONES_PER_PLAYER}"))?;
         if let Some(s) = game.supply.get_mut(p) {
             *s = u8::try_from(left).unwrap_or(0);
         }
@@ -198,18 +156,12 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
     };
     let hands: Option<Vec<Vec<u8>>> = match hands_spec {
         Some(spec) => {
-            let hands = spec
-                .split('/')
-                .map(parse_cards)
-                .collect::<Result<Vec<_>, _>>()?;
+            let hands = spec.split('/').map(parse_cards).collect::<Result<Vec<_>, _>>()?;
             if hands.len() != players {
                 return Err(format!("{} hands for {players} players", hands.len()));
             }
             if let Some(h) = hands.iter().find(|h| h.len() > HAND_SIZE) {
-                return Err(format!(
-                    "a hand of {} cards, more than {HAND_SIZE}",
-                    h.len()
-                ));
+                return Err(format!("a hand of {} cards, more than {HAND_SIZE}", h.len()));
             }
             Some(hands)
         }
@@ -234,10 +186,7 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
             let mut dealt = vec![Vec::new(); players];
             for _ in 0..HAND_SIZE {
                 for hand in &mut dealt {
-                    hand.push(
-                        rest.pop()
-                            .ok_or("not enough cards left to deal the hands")?,
-                    );
+                    hand.push(rest.pop().ok_or("not enough cards left to deal the hands")?);
                 }
             }
             dealt
@@ -262,9 +211,7 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
         Some(p) => parse_player(p, players)?,
         None => 0,
     };
-    let used: u32 = (0..players)
-        .map(|p| u32::from(STONES_PER_PLAYER.saturating_sub(game.supply(p))))
-        .sum();
+    let used: u32 = (0..players).map(|p| u32::from(STONES_PER_PLAYER.saturating_sub(game.supply(p)))).sum();
     game.turn = turn.unwrap_or(used);
     game.next_stream = FIRST_RESHUFFLE_STREAM;
     game.win = None;

@@ -12,9 +12,7 @@ fn pos(s: &str) -> Just4Fun {
 }
 
 fn play(cards: &[u8]) -> Move {
-    Move::Play {
-        cards: cards.to_vec(),
-    }
+    Move::Play { cards: cards.to_vec() }
 }
 
 /// Applies `mv`, expecting a refusal `err` that leaves the state untouched.
@@ -65,21 +63,11 @@ fn lines_are_all_54_straight_runs_of_four() {
     let mut seen = std::collections::HashSet::new();
     for line in LINES {
         assert!(seen.insert(line), "line {line:?} twice");
-        let rc: Vec<(isize, isize)> = line
-            .iter()
-            .map(|&c| ((c / SIDE) as isize, (c % SIDE) as isize))
-            .collect();
+        let rc: Vec<(isize, isize)> = line.iter().map(|&c| ((c / SIDE) as isize, (c % SIDE) as isize)).collect();
         let (dr, dc) = (rc[1].0 - rc[0].0, rc[1].1 - rc[0].1);
-        assert!(
-            matches!((dr, dc), (0, 1) | (1, 0) | (1, 1) | (1, -1)),
-            "{line:?}"
-        );
+        assert!(matches!((dr, dc), (0, 1) | (1, 0) | (1, 1) | (1, -1)), "{line:?}");
         for k in 1..4 {
-            assert_eq!(
-                (rc[k].0 - rc[k - 1].0, rc[k].1 - rc[k - 1].1),
-                (dr, dc),
-                "{line:?}"
-            );
+            assert_eq!((rc[k].0 - rc[k - 1].0, rc[k].1 - rc[k - 1].1), (dr, dc), "{line:?}");
         }
     }
     assert_eq!(seen.len(), 54);
@@ -126,20 +114,14 @@ fn new_game_deals_four_cards_and_twenty_stones() {
     }
     assert_eq!(
         Just4Fun::new(1, Options::default(), 0).unwrap_err(),
-        SetupError::PlayerCount {
-            min: 2,
-            max: 4,
-            got: 1
-        }
+        SetupError::PlayerCount { min: 2, max: 4, got: 1 }
     );
     assert!(Just4Fun::new(5, Options::default(), 0).is_err());
 }
 
 #[test]
 fn random_layout_is_a_seeded_permutation() {
-    let opts = Options {
-        random_layout: true,
-    };
+    let opts = Options { random_layout: true };
     let a = Just4Fun::new(2, opts.clone(), 11).unwrap();
     let b = Just4Fun::new(2, opts.clone(), 11).unwrap();
     let c = Just4Fun::new(2, opts, 12).unwrap();
@@ -219,33 +201,17 @@ fn cards_in_any_order_give_the_same_game() {
 fn bad_plays_are_refused_and_change_nothing() {
     let mut g = pos("players=2; hands=19 18 1 1/2 3 4 5");
     refused(&mut g, &play(&[]), RuleError::NoCards);
-    refused(
-        &mut g,
-        &play(&[1, 1, 18, 19, 19]),
-        RuleError::TooManyCards { count: 5 },
-    );
+    refused(&mut g, &play(&[1, 1, 18, 19, 19]), RuleError::TooManyCards { count: 5 });
     refused(&mut g, &play(&[2]), RuleError::CardsNotInHand);
     refused(&mut g, &play(&[1, 1, 1]), RuleError::CardsNotInHand);
     refused(&mut g, &play(&[0]), RuleError::CardsNotInHand);
     refused(&mut g, &play(&[255]), RuleError::CardsNotInHand);
-    refused(
-        &mut g,
-        &play(&[19, 18]),
-        RuleError::SumNotAField { sum: 37 },
-    );
-    refused(
-        &mut g,
-        &play(&[19, 18, 1, 1]),
-        RuleError::SumNotAField { sum: 39 },
-    );
+    refused(&mut g, &play(&[19, 18]), RuleError::SumNotAField { sum: 37 });
+    refused(&mut g, &play(&[19, 18, 1, 1]), RuleError::SumNotAField { sum: 39 });
     refused(&mut g, &Move::NewHand, RuleError::MustPlay);
     // 19 + 1 + 1 = 21 is fine.
     assert!(g.apply(&play(&[1, 19, 1])).is_ok());
-    for e in [
-        RuleError::GameOver,
-        RuleError::Blocked { field: 3, by: 1 },
-        RuleError::MustPlay,
-    ] {
+    for e in [RuleError::GameOver, RuleError::Blocked { field: 3, by: 1 }, RuleError::MustPlay] {
         assert!(!e.to_string().is_empty());
     }
 }
@@ -288,23 +254,14 @@ fn rulebook_blocked_example_on_field_18() {
     assert!(!g.reachable_fields(2).contains(&18));
     assert!(g.reachable_fields(1).contains(&18));
     assert!(!g.legal_moves().contains(&play(&[8, 10])));
-    refused(
-        &mut g,
-        &play(&[10, 8]),
-        RuleError::Blocked { field: 18, by: 0 },
-    );
-    assert_eq!(
-        g.check_play(&[10, 8]),
-        Err(RuleError::Blocked { field: 18, by: 0 })
-    );
+    refused(&mut g, &play(&[10, 8]), RuleError::Blocked { field: 18, by: 0 });
+    assert_eq!(g.check_play(&[10, 8]), Err(RuleError::Blocked { field: 18, by: 0 }));
 
     // White plays elsewhere; Red's turn is not needed for the example: let Yellow catch up.
     g.apply(&play(&[1])).unwrap();
     g.apply(&play(&[4])).unwrap(); // Red on 4
     let ev = g.apply(&play(&[12, 6])).unwrap(); // Yellow on 18
-    assert!(
-        matches!(ev, Event::Placed { field: 18, locked: false, ref boxed, .. } if boxed.is_empty())
-    );
+    assert!(matches!(ev, Event::Placed { field: 18, locked: false, ref boxed, .. } if boxed.is_empty()));
     assert_eq!(g.stones_at(c18), &[2, 2, 0]);
     assert_eq!(g.locked_by(c18), None);
     // White is still 2 behind both; the lowest seat is reported.
@@ -312,14 +269,7 @@ fn rulebook_blocked_example_on_field_18() {
     g.apply(&play(&[2])).unwrap(); // White on 2
                                    // Red: 3 against Yellow's 2 is only one ahead, so the field stays open.
     let ev = g.apply(&play(&[9, 9])).unwrap();
-    assert!(matches!(
-        ev,
-        Event::Placed {
-            field: 18,
-            locked: false,
-            ..
-        }
-    ));
+    assert!(matches!(ev, Event::Placed { field: 18, locked: false, .. }));
     assert_eq!(g.stones_at(c18), &[3, 2, 0]);
     assert_eq!(g.locked_by(c18), None);
     assert_eq!(g.blocked_by(1, c18), None);
@@ -333,12 +283,7 @@ fn locking_sends_the_others_stones_to_the_box_for_good() {
     assert_eq!(g.supply(1), 19);
     let ev = g.apply(&play(&[9, 9])).unwrap();
     match ev {
-        Event::Placed {
-            field,
-            locked,
-            boxed,
-            ..
-        } => {
+        Event::Placed { field, locked, boxed, .. } => {
             assert_eq!(field, 18);
             assert!(locked);
             assert_eq!(boxed, vec![(1, 1)]);
@@ -349,10 +294,7 @@ fn locking_sends_the_others_stones_to_the_box_for_good() {
     assert_eq!(g.locked_by(c18), Some(0));
     assert_eq!(g.boxed(1), 1);
     assert_eq!(g.supply(1), 19, "boxed stones do not return to the supply");
-    assert_eq!(
-        u32::from(g.supply(1)) + g.on_board(1) + u32::from(g.boxed(1)),
-        20
-    );
+    assert_eq!(u32::from(g.supply(1)) + g.on_board(1) + u32::from(g.boxed(1)), 20);
     assert_eq!(g.blocked_by(1, c18), Some(0));
     assert_eq!(g.blocked_by(2, c18), Some(0));
     assert_eq!(g.validate(), Ok(()));
@@ -369,15 +311,9 @@ fn a_lock_needs_two_more_than_every_other_player() {
     // Alone on a field: the second own stone is 2 ahead of everyone and locks.
     let mut g = pos("players=2; hands=1 1 2 2/3 3 4 4; draw=1 5 5 5");
     let c1 = cell(&g, 1);
-    assert!(matches!(
-        g.apply(&play(&[1])).unwrap(),
-        Event::Placed { locked: false, .. }
-    ));
+    assert!(matches!(g.apply(&play(&[1])).unwrap(), Event::Placed { locked: false, .. }));
     g.apply(&play(&[3])).unwrap();
-    assert!(matches!(
-        g.apply(&play(&[1])).unwrap(),
-        Event::Placed { locked: true, .. }
-    ));
+    assert!(matches!(g.apply(&play(&[1])).unwrap(), Event::Placed { locked: true, .. }));
     assert_eq!(g.locked_by(c1), Some(0));
     assert_eq!(g.stones_at(c1), &[2, 0]);
 }
@@ -387,17 +323,11 @@ fn the_owner_may_add_to_a_locked_field() {
     let mut g = pos("players=2; to_move=B; 18:A2; hands=9 9 1 1/9 9 2 2");
     let c18 = cell(&g, 18);
     assert_eq!(g.locked_by(c18), Some(0));
-    refused(
-        &mut g,
-        &play(&[9, 9]),
-        RuleError::Blocked { field: 18, by: 0 },
-    );
+    refused(&mut g, &play(&[9, 9]), RuleError::Blocked { field: 18, by: 0 });
     g.apply(&play(&[2])).unwrap();
     assert!(g.legal_moves().contains(&play(&[9, 9])));
     let ev = g.apply(&play(&[9, 9])).unwrap();
-    assert!(
-        matches!(ev, Event::Placed { field: 18, locked: false, ref boxed, .. } if boxed.is_empty())
-    );
+    assert!(matches!(ev, Event::Placed { field: 18, locked: false, ref boxed, .. } if boxed.is_empty()));
     assert_eq!(g.stones_at(c18), &[3, 0]);
     assert_eq!(g.locked_by(c18), Some(0));
     assert_eq!(g.validate(), Ok(()));
@@ -412,20 +342,9 @@ fn new_hand_is_forced_when_nothing_can_be_played() {
     assert_eq!(g.legal_moves(), vec![Move::NewHand]);
     assert!(g.reachable_fields(0).is_empty());
     refused(&mut g, &play(&[1]), RuleError::Blocked { field: 1, by: 1 });
-    refused(
-        &mut g,
-        &play(&[1, 1, 1, 1]),
-        RuleError::Blocked { field: 4, by: 1 },
-    );
+    refused(&mut g, &play(&[1, 1, 1, 1]), RuleError::Blocked { field: 4, by: 1 });
     let ev = g.apply(&Move::NewHand).unwrap();
-    assert_eq!(
-        ev,
-        Event::NewHand {
-            player: 0,
-            discarded: vec![1, 1, 1, 1],
-            game_over: false
-        }
-    );
+    assert_eq!(ev, Event::NewHand { player: 0, discarded: vec![1, 1, 1, 1], game_over: false });
     assert_eq!(g.hand(0), &[10, 11, 12, 13]);
     assert_eq!(g.discard_pile(), &[1, 1, 1, 1]);
     assert_eq!(g.supply(0), 20, "a new hand places no stone");
@@ -455,15 +374,7 @@ fn the_last_stone_ends_the_game_with_end_scoring() {
     assert_eq!((g.supply(0), g.supply(1)), (1, 0));
     assert_eq!(g.final_scoring(), None);
     let ev = g.apply(&play(&[10, 5])).unwrap();
-    assert!(matches!(
-        ev,
-        Event::Placed {
-            field: 15,
-            game_over: true,
-            win_line: None,
-            ..
-        }
-    ));
+    assert!(matches!(ev, Event::Placed { field: 15, game_over: true, win_line: None, .. }));
     assert_eq!(g.to_move(), None);
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.win(), None);
@@ -485,12 +396,7 @@ fn the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out() {
     let mut expected_pile = g.discard_pile().to_vec();
     expected_pile.extend([5, 11, 13]);
     crate::engine::rng::shuffle(&mut expected_pile, 7, 2);
-    let mut expected_hand = vec![
-        2,
-        9,
-        expected_pile.pop().unwrap(),
-        expected_pile.pop().unwrap(),
-    ];
+    let mut expected_hand = vec![2, 9, expected_pile.pop().unwrap(), expected_pile.pop().unwrap()];
     expected_hand.sort_unstable();
 
     g.apply(&play(&[5, 11, 13])).unwrap();
@@ -508,10 +414,7 @@ fn expect_win(setup: &str, cards: &[u8], line: [usize; 4]) {
     let mut g = pos(setup);
     assert_eq!(g.win(), None);
     let ev = g.apply(&play(cards)).unwrap();
-    assert!(
-        matches!(ev, Event::Placed { win_line: Some(l), game_over: true, .. } if l == line),
-        "{ev:?}"
-    );
+    assert!(matches!(ev, Event::Placed { win_line: Some(l), game_over: true, .. } if l == line), "{ev:?}");
     assert_eq!(g.win(), Some((0, line)));
     assert_eq!(g.outcome(), Some(Outcome::Winners(vec![0])));
     assert_eq!(g.to_move(), None);
@@ -524,11 +427,7 @@ fn expect_win(setup: &str, cards: &[u8], line: [usize; 4]) {
 #[test]
 fn four_in_a_row_wins() {
     // Top row: 35 1 6 26.
-    expect_win(
-        "players=2; 35:A; 1:A; 6:A; 9:B; hands=19 7 2 3/1 2 3 4; to_move=A",
-        &[19, 7],
-        [0, 1, 2, 3],
-    );
+    expect_win("players=2; 35:A; 1:A; 6:A; 9:B; hands=19 7 2 3/1 2 3 4; to_move=A", &[19, 7], [0, 1, 2, 3]);
 }
 
 #[test]
@@ -536,38 +435,20 @@ fn four_in_a_row_wins_with_an_opponent_in_the_line() {
     // Row 0 again; B has one stone on 26, A puts a second there: majority 2 to 1.
     let mut g = pos("players=2; 35:A; 1:A; 6:A; 26:A,B; hands=19 7 2 3/1 2 3 4");
     let ev = g.apply(&play(&[7, 19])).unwrap();
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                win_line: Some([0, 1, 2, 3]),
-                locked: false,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(ev, Event::Placed { win_line: Some([0, 1, 2, 3]), locked: false, .. }), "{ev:?}");
     assert_eq!(g.stones_at(3), &[2, 1]);
 }
 
 #[test]
 fn four_in_a_column_wins() {
     // Left column: 35 3 31 8.
-    expect_win(
-        "players=3; 35:A; 3:A; 31:A2,B1; hands=8 1 1 2/1 2 3 4/5 6 7 8",
-        &[8],
-        [0, 6, 12, 18],
-    );
+    expect_win("players=3; 35:A; 3:A; 31:A2,B1; hands=8 1 1 2/1 2 3 4/5 6 7 8", &[8], [0, 6, 12, 18]);
 }
 
 #[test]
 fn four_on_a_diagonal_wins() {
     // Down-right from the top left: 35 32 2 17.
-    expect_win(
-        "players=2; 32:A; 2:A; 17:A; hands=19 16 1 2/1 2 3 4",
-        &[19, 16],
-        [0, 7, 14, 21],
-    );
+    expect_win("players=2; 32:A; 2:A; 17:A; hands=19 16 1 2/1 2 3 4", &[19, 16], [0, 7, 14, 21]);
     // Down-left from the top right: 24 23 22 33.
     expect_win(
         "players=4; 24:A; 23:A; 22:A; 9:D; hands=19 14 1 2/1 2 3 4/5 6 7 8/9 9 9 10",
@@ -581,27 +462,11 @@ fn four_not_in_a_straight_line_do_not_win() {
     // Bent: 35 1 6 in the top row and 21 below the fourth cell.
     let mut g = pos("players=2; 35:A; 1:A; 6:A; hands=19 2 1 3/1 2 3 4");
     let ev = g.apply(&play(&[19, 2])).unwrap();
-    assert!(matches!(
-        ev,
-        Event::Placed {
-            field: 21,
-            win_line: None,
-            game_over: false,
-            ..
-        }
-    ));
+    assert!(matches!(ev, Event::Placed { field: 21, win_line: None, game_over: false, .. }));
     // With a gap: 35 1 6 _ 19.
     let mut g = pos("players=2; 35:A; 1:A; 6:A; hands=19 2 1 3/1 2 3 4");
     let ev = g.apply(&play(&[19])).unwrap();
-    assert!(matches!(
-        ev,
-        Event::Placed {
-            field: 19,
-            win_line: None,
-            game_over: false,
-            ..
-        }
-    ));
+    assert!(matches!(ev, Event::Placed { field: 19, win_line: None, game_over: false, .. }));
     assert_eq!(g.win(), None);
     assert_eq!(g.to_move(), Some(1));
 }
@@ -611,29 +476,11 @@ fn a_tied_field_in_the_line_is_no_majority_until_broken() {
     // A alone on 35 and 6, tied 1:1 on field 1; playing 26 completes the row but not the majority.
     let mut g = pos("players=2; 35:A; 1:A,B; 6:A; hands=19 7 1 3/2 2 3 4; draw=5 5 5 5 6 6 6 6");
     let ev = g.apply(&play(&[19, 7])).unwrap();
-    assert!(matches!(
-        ev,
-        Event::Placed {
-            field: 26,
-            win_line: None,
-            ..
-        }
-    ));
+    assert!(matches!(ev, Event::Placed { field: 26, win_line: None, .. }));
     g.apply(&play(&[2])).unwrap(); // B on 2
                                    // A breaks the tie on field 1 (the second cell of the line): now A wins.
     let ev = g.apply(&play(&[1])).unwrap();
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                field: 1,
-                win_line: Some([0, 1, 2, 3]),
-                game_over: true,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(ev, Event::Placed { field: 1, win_line: Some([0, 1, 2, 3]), game_over: true, .. }), "{ev:?}");
     assert_eq!(g.win(), Some((0, [0, 1, 2, 3])));
 }
 
@@ -662,11 +509,7 @@ fn rulebook_end_scoring_fields_23_and_7() {
     assert_eq!(s.sums, vec![0, 0, 0]);
     assert_eq!(s.outcome, Outcome::Draw);
     // Both together.
-    let s = score_board(
-        &STANDARD_LAYOUT,
-        &board_with(&[(c23, &[2, 3, 2]), (c7, &[2, 1, 2])], 3),
-        3,
-    );
+    let s = score_board(&STANDARD_LAYOUT, &board_with(&[(c23, &[2, 3, 2]), (c7, &[2, 1, 2])], 3), 3);
     assert_eq!(s.sums, vec![0, 23, 0]);
 }
 
@@ -674,48 +517,27 @@ fn rulebook_end_scoring_fields_23_and_7() {
 fn end_scoring_tie_breaks_on_the_highest_field() {
     let at = |n: u8| STANDARD_LAYOUT.iter().position(|&x| x == n).unwrap();
     // A keeps 36 (36), B keeps 20 + 16 (36): equal sums, A holds the highest field.
-    let s = score_board(
-        &STANDARD_LAYOUT,
-        &board_with(
-            &[(at(36), &[1, 0]), (at(20), &[0, 2]), (at(16), &[1, 3])],
-            2,
-        ),
-        2,
-    );
+    let s =
+        score_board(&STANDARD_LAYOUT, &board_with(&[(at(36), &[1, 0]), (at(20), &[0, 2]), (at(16), &[1, 3])], 2), 2);
     assert_eq!(s.kept, vec![vec![36], vec![20, 16]]);
     assert_eq!(s.sums, vec![36, 36]);
     assert_eq!(s.outcome, Outcome::Winners(vec![0]));
     // Three players: B (34 + 1) and C (35) tie at 35, A has less; C holds 35 > 34.
     let s = score_board(
         &STANDARD_LAYOUT,
-        &board_with(
-            &[
-                (at(34), &[0, 1, 0]),
-                (at(1), &[0, 1, 0]),
-                (at(35), &[1, 0, 2]),
-                (at(10), &[1, 0, 0]),
-            ],
-            3,
-        ),
+        &board_with(&[(at(34), &[0, 1, 0]), (at(1), &[0, 1, 0]), (at(35), &[1, 0, 2]), (at(10), &[1, 0, 0])], 3),
         3,
     );
     assert_eq!(s.sums, vec![10, 35, 35]);
     assert_eq!(s.kept[1], vec![34, 1]);
     assert_eq!(s.outcome, Outcome::Winners(vec![2]));
     // Everybody keeps nothing: a draw.
-    let s = score_board(
-        &STANDARD_LAYOUT,
-        &board_with(&[(at(5), &[1, 1, 1, 1])], 4),
-        4,
-    );
+    let s = score_board(&STANDARD_LAYOUT, &board_with(&[(at(5), &[1, 1, 1, 1])], 4), 4);
     assert_eq!(s.sums, vec![0; 4]);
     assert_eq!(s.outcome, Outcome::Draw);
     // An empty board with two players: a draw, and short input does not panic.
     assert_eq!(score_board(&STANDARD_LAYOUT, &[], 2).outcome, Outcome::Draw);
-    assert_eq!(
-        score_board(&STANDARD_LAYOUT, &[vec![1]], 2).outcome,
-        Outcome::Winners(vec![0])
-    );
+    assert_eq!(score_board(&STANDARD_LAYOUT, &[vec![1]], 2).outcome, Outcome::Winners(vec![0]));
 }
 
 // ----- positions, saves, validation --------------------------------------------------------------
@@ -729,10 +551,7 @@ fn positions_set_up_what_they_say() {
     assert_eq!(g.stones_at(31), &[0, 0, 0, 3]);
     assert_eq!(g.locked_by(31), Some(3));
     assert_eq!(g.locked_by(34), None);
-    assert_eq!(
-        (g.supply(0), g.supply(1), g.supply(2), g.supply(3)),
-        (18, 17, 20, 17)
-    );
+    assert_eq!((g.supply(0), g.supply(1), g.supply(2), g.supply(3)), (18, 17, 20, 17));
     assert_eq!(g.boxed(1), 2);
     assert_eq!(g.hand(1), &[5, 6, 7]);
     assert_eq!(g.hand(2), &[] as &[u8]);
@@ -740,25 +559,12 @@ fn positions_set_up_what_they_say() {
     assert_eq!(g.draw_pile_len() + g.discard_len() + 8, 55);
     assert_eq!(g.turn(), 8);
     // The example from the format's documentation.
-    let doc = pos(
-        "players=3; to_move=B; 18:A2,B1; 7:A2,C2,B1; hands=5 11 13 2/1 1 1 1/3 4 5 6; draw=9 9",
-    );
+    let doc = pos("players=3; to_move=B; 18:A2,B1; 7:A2,C2,B1; hands=5 11 13 2/1 1 1 1/3 4 5 6; draw=9 9");
     assert_eq!(doc.stones_at(cell(&doc, 7)), &[2, 1, 2]);
     assert_eq!(doc.hand(1), &[1, 1, 1, 1]);
     assert_eq!(&doc.draw_pile()[doc.draw_pile_len() - 2..], &[9, 9]);
     let r = pos("players=2; layout=random; seed=9");
-    assert_eq!(
-        r.layout(),
-        Just4Fun::new(
-            2,
-            Options {
-                random_layout: true
-            },
-            9
-        )
-        .unwrap()
-        .layout()
-    );
+    assert_eq!(r.layout(), Just4Fun::new(2, Options { random_layout: true }, 9).unwrap().layout());
 }
 
 #[test]
@@ -790,14 +596,7 @@ fn positions_that_cannot_happen_are_refused() {
 
 #[test]
 fn a_save_continues_identically() {
-    let mut original = Just4Fun::new(
-        3,
-        Options {
-            random_layout: true,
-        },
-        99,
-    )
-    .unwrap();
+    let mut original = Just4Fun::new(3, Options { random_layout: true }, 99).unwrap();
     let pick = |g: &Just4Fun, k: usize| {
         let moves = g.legal_moves();
         moves[(k * 7 + 3) % moves.len()].clone()
@@ -830,19 +629,10 @@ fn a_save_continues_identically() {
         win_line: Some([0, 1, 2, 3]),
         game_over: true,
     };
-    assert_eq!(
-        serde_json::from_str::<Event>(&serde_json::to_string(&ev).unwrap()).unwrap(),
-        ev
-    );
+    assert_eq!(serde_json::from_str::<Event>(&serde_json::to_string(&ev).unwrap()).unwrap(), ev);
     let mv = play(&[3, 1]);
-    assert_eq!(
-        serde_json::from_str::<Move>(&serde_json::to_string(&mv).unwrap()).unwrap(),
-        mv
-    );
-    assert_eq!(
-        serde_json::from_str::<Options>("{}").unwrap(),
-        Options::default()
-    );
+    assert_eq!(serde_json::from_str::<Move>(&serde_json::to_string(&mv).unwrap()).unwrap(), mv);
+    assert_eq!(serde_json::from_str::<Options>("{}").unwrap(), Options::default());
 }
 
 #[test]
@@ -853,12 +643,8 @@ fn validate_rejects_tampered_states() {
         base.apply(&mv).unwrap();
     }
     assert_eq!(base.validate(), Ok(()));
-    let placed = (0..CELLS)
-        .find(|&c| base.stones_at(c).iter().any(|&n| n > 0))
-        .unwrap();
-    let empty = (0..CELLS)
-        .find(|&c| base.stones_at(c).iter().all(|&n| n == 0))
-        .unwrap();
+    let placed = (0..CELLS).find(|&c| base.stones_at(c).iter().any(|&n| n > 0)).unwrap();
+    let empty = (0..CELLS).find(|&c| base.stones_at(c).iter().all(|&n| n == 0)).unwrap();
 
     type Tamper = Box<dyn Fn(&mut Just4Fun)>;
     let cases: Vec<(&str, Tamper)> = vec![
@@ -903,20 +689,11 @@ fn validate_rejects_tampered_states() {
         ("21 stones", Box::new(|g| g.supply[0] += 1)),
         ("19 stones", Box::new(|g| g.supply[1] -= 1)),
         ("a boxed stone from nowhere", Box::new(|g| g.boxed[2] += 1)),
-        (
-            "a stone from nowhere",
-            Box::new(move |g| g.stones[empty * 3] += 1),
-        ),
-        (
-            "a duplicate in the layout",
-            Box::new(|g| g.layout[0] = g.layout[1]),
-        ),
+        ("a stone from nowhere", Box::new(move |g| g.stones[empty * 3] += 1)),
+        ("a duplicate in the layout", Box::new(|g| g.layout[0] = g.layout[1])),
         ("a 0 in the layout", Box::new(|g| g.layout[0] = 0)),
         ("a 37 in the layout", Box::new(|g| g.layout[0] = 37)),
-        (
-            "a swapped layout without the random option",
-            Box::new(|g| g.layout.swap(0, 1)),
-        ),
+        ("a swapped layout without the random option", Box::new(|g| g.layout.swap(0, 1))),
         ("four players", Box::new(|g| g.players = 4)),
         ("one player", Box::new(|g| g.players = 1)),
         ("to_move out of range", Box::new(|g| g.to_move = 3)),
@@ -938,14 +715,8 @@ fn validate_rejects_tampered_states() {
                 g.hands.pop();
             }),
         ),
-        (
-            "a lock on an empty field",
-            Box::new(move |g| g.locked[empty] = Some(0)),
-        ),
-        (
-            "a lock for nobody",
-            Box::new(move |g| g.locked[placed] = Some(7)),
-        ),
+        ("a lock on an empty field", Box::new(move |g| g.locked[empty] = Some(0))),
+        ("a lock for nobody", Box::new(move |g| g.locked[placed] = Some(7))),
         (
             "an unlocked two-stone lead",
             Box::new(move |g| {
@@ -955,10 +726,7 @@ fn validate_rejects_tampered_states() {
             }),
         ),
         ("a fake win", Box::new(|g| g.win = Some((0, [0, 1, 2, 3])))),
-        (
-            "a win that is no line",
-            Box::new(|g| g.win = Some((0, [0, 1, 2, 4]))),
-        ),
+        ("a win that is no line", Box::new(|g| g.win = Some((0, [0, 1, 2, 4])))),
         ("a shuffle counter reset", Box::new(|g| g.next_stream = 1)),
         ("too few moves", Box::new(|g| g.turn = 3)),
     ];
@@ -969,10 +737,7 @@ fn validate_rejects_tampered_states() {
         // And through JSON, as a save would arrive: refused at parsing or by validate.
         let json = serde_json::to_string(&g).unwrap();
         if let Ok(back) = serde_json::from_str::<Just4Fun>(&json) {
-            assert!(
-                back.validate().is_err(),
-                "validate accepted {what} after JSON"
-            );
+            assert!(back.validate().is_err(), "validate accepted {what} after JSON");
         }
     }
 

@@ -30,9 +30,7 @@ pub fn complete(placed: &[usize], per_block: bool, rng: Option<&mut Pcg64Mcg>) -
 /// No two cells share a row, column (or block).
 pub fn fits(cells: &[usize], per_block: bool) -> bool {
     cells.iter().enumerate().all(|(i, &a)| {
-        cells[..i]
-            .iter()
-            .all(|&b| row(a) != row(b) && col(a) != col(b) && !(per_block && block(a) == block(b)))
+        cells[..i].iter().all(|&b| row(a) != row(b) && col(a) != col(b) && !(per_block && block(a) == block(b)))
     })
 }
 

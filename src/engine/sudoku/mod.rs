@@ -106,8 +106,13 @@ pub enum SetAsideReason {
 /// What a move did, for the move log. Only public facts: the drawn tile is never in here.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Gold { cell: usize, number: u8 },
-    GoldRest { placed: Vec<(usize, u8)> },
+    Gold {
+        cell: usize,
+        number: u8,
+    },
+    GoldRest {
+        placed: Vec<(usize, u8)>,
+    },
     Placed {
         player: PlayerIdx,
         cell: usize,
@@ -116,9 +121,16 @@ pub enum Event {
         /// Round counters this placement earned (passing start).
         counters: u32,
     },
-    SetAside { player: PlayerIdx, number: u8, reason: SetAsideReason },
+    SetAside {
+        player: PlayerIdx,
+        number: u8,
+        reason: SetAsideReason,
+    },
     /// A correct "cannot place" claim: the game is over.
-    Claimed { player: PlayerIdx, number: u8 },
+    Claimed {
+        player: PlayerIdx,
+        number: u8,
+    },
 }
 
 /// How the game ended.
@@ -140,16 +152,31 @@ pub enum RuleError {
     GoldSetupRunning,
     /// A gold move after the gold setup.
     GoldSetupDone,
-    NoSuchField { cell: usize },
-    Occupied { cell: usize },
+    NoSuchField {
+        cell: usize,
+    },
+    Occupied {
+        cell: usize,
+    },
     /// That gold tile is already on the board (or is not 1–9).
-    GoldNotLeft { number: u8 },
+    GoldNotLeft {
+        number: u8,
+    },
     /// The row, column or block already holds the gold tile on `other`.
-    GoldRow { other: usize },
-    GoldColumn { other: usize },
-    GoldBlock { other: usize },
+    GoldRow {
+        other: usize,
+    },
+    GoldColumn {
+        other: usize,
+    },
+    GoldBlock {
+        other: usize,
+    },
     /// Assisted mode: the held tile's number already lies on `clash` in the same row, column or block.
-    Breaks { number: u8, clash: usize },
+    Breaks {
+        number: u8,
+        clash: usize,
+    },
     /// "Cannot place" is a table-rules move; in assisted mode the app ends the game itself.
     ClaimOnlyAtTable,
 }
@@ -196,7 +223,11 @@ fn peers(cell: usize) -> impl Iterator<Item = usize> {
     static PEERS: std::sync::OnceLock<Vec<Vec<usize>>> = std::sync::OnceLock::new();
     let all = PEERS.get_or_init(|| {
         (0..CELLS)
-            .map(|c| (0..CELLS).filter(|&o| o != c && (row(o) == row(c) || col(o) == col(c) || block(o) == block(c))).collect())
+            .map(|c| {
+                (0..CELLS)
+                    .filter(|&o| o != c && (row(o) == row(c) || col(o) == col(c) || block(o) == block(c)))
+                    .collect()
+            })
             .collect()
     });
     all.get(cell).into_iter().flatten().copied()
@@ -310,7 +341,9 @@ impl Sudoku {
                     + row_cells(row(cell)).filter(outside_block).filter(occupied).count()
                     + col_cells(col(cell)).filter(outside_block).filter(occupied).count()
             }
-            Scoring::Simple => row_cells(row(cell)).filter(occupied).count() + col_cells(col(cell)).filter(occupied).count(),
+            Scoring::Simple => {
+                row_cells(row(cell)).filter(occupied).count() + col_cells(col(cell)).filter(occupied).count()
+            }
         };
         u32::try_from(n).unwrap_or(0)
     }
@@ -520,7 +553,9 @@ impl Game for Sudoku {
     fn event_player(event: &Event) -> Option<PlayerIdx> {
         match *event {
             Event::Gold { .. } | Event::GoldRest { .. } => None,
-            Event::Placed { player, .. } | Event::SetAside { player, .. } | Event::Claimed { player, .. } => Some(player),
+            Event::Placed { player, .. } | Event::SetAside { player, .. } | Event::Claimed { player, .. } => {
+                Some(player)
+            }
         }
     }
 
@@ -528,8 +563,12 @@ impl Game for Sudoku {
         match event {
             Event::Gold { cell, number } => Move::Gold { cell: *cell, number: *number },
             Event::GoldRest { .. } => Move::GoldRest,
-            Event::Placed { cell, .. } | Event::SetAside { reason: SetAsideReason::Breaks { cell, .. }, .. } => Move::Place { cell: *cell },
-            Event::SetAside { reason: SetAsideReason::FalseClaim { .. }, .. } | Event::Claimed { .. } => Move::CannotPlace,
+            Event::Placed { cell, .. } | Event::SetAside { reason: SetAsideReason::Breaks { cell, .. }, .. } => {
+                Move::Place { cell: *cell }
+            }
+            Event::SetAside { reason: SetAsideReason::FalseClaim { .. }, .. } | Event::Claimed { .. } => {
+                Move::CannotPlace
+            }
         }
     }
 

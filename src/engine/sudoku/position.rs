@@ -91,7 +91,9 @@ pub fn parse(s: &str) -> Result<Sudoku, String> {
                 )
             }
             "scores" => {
-                scores = Some(value.split(',').map(|t| t.trim().parse().map_err(|_| bad("score"))).collect::<Result<_, _>>()?)
+                scores = Some(
+                    value.split(',').map(|t| t.trim().parse().map_err(|_| bad("score"))).collect::<Result<_, _>>()?,
+                )
             }
             "aside" => aside = numbers(value)?,
             "supply" => supply = Some(numbers(value)?),
@@ -209,7 +211,8 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
     }
     // Gold tiles still to be laid by hand are beside the board, not in the count.
     let gold_to_lay = SIZE.saturating_sub(golds.len());
-    let tiles = g.supply.len() + g.set_aside.len() + g.hands.iter().flatten().count() + g.board.iter().flatten().count();
+    let tiles =
+        g.supply.len() + g.set_aside.len() + g.hands.iter().flatten().count() + g.board.iter().flatten().count();
     if tiles + gold_to_lay != CELLS {
         return Err("tiles are missing or extra".into());
     }

@@ -36,9 +36,8 @@ fn place(g: &mut Sudoku, name: &str) -> Event {
 /// Gold cells and their numbers, checked independently: 1–9 once, one per row and column, and
 /// one per block when `per_block`.
 fn assert_gold_pattern(g: &Sudoku, per_block: bool) -> Vec<(usize, u8)> {
-    let golds: Vec<(usize, u8)> = (0..CELLS)
-        .filter_map(|c| g.tile(c).filter(|t| t.gold).map(|t| (c, t.number)))
-        .collect();
+    let golds: Vec<(usize, u8)> =
+        (0..CELLS).filter_map(|c| g.tile(c).filter(|t| t.gold).map(|t| (c, t.number))).collect();
     assert_eq!(golds.len(), 9, "{golds:?}");
     let numbers: HashSet<u8> = golds.iter().map(|&(_, n)| n).collect();
     assert_eq!(numbers, (1..=9).collect());
@@ -101,10 +100,7 @@ fn field_names_and_geometry() {
         assert_eq!(row(c) * 9 + col(c), c);
         assert_eq!(block(c), row(c) / 3 * 3 + col(c) / 3);
     }
-    assert_eq!(
-        (block(at("E5")), block(at("C5")), block(at("I9")), block(at("G3"))),
-        (4, 1, 8, 6)
-    );
+    assert_eq!((block(at("E5")), block(at("C5")), block(at("I9")), block(at("G3"))), (4, 1, 8, 6));
 }
 
 // ----- scoring ----------------------------------------------------------------------------------
@@ -125,24 +121,8 @@ fn standard_scoring_counts_the_block_then_row_and_column_outside_it() {
     assert_eq!(g.points_at(at("A9")), 4);
 
     let ev = place(&mut g, "E5");
-    assert_eq!(
-        ev,
-        Event::Placed {
-            player: 0,
-            cell: 40,
-            number: 1,
-            points: 8,
-            counters: 0
-        }
-    );
-    assert_eq!(
-        g.tile(40),
-        Some(Tile {
-            number: 1,
-            gold: false,
-            by: Some(0)
-        })
-    );
+    assert_eq!(ev, Event::Placed { player: 0, cell: 40, number: 1, points: 8, counters: 0 });
+    assert_eq!(g.tile(40), Some(Tile { number: 1, gold: false, by: Some(0) }));
     assert_eq!((g.score(0), g.track_position(0), g.counters(0)), (8, 8, 0));
     // Now E5 counts for C5 too: column 5 outside block 2 holds E5 and I5* → 3 + 1 + 2 = 6.
     assert_eq!(g.points_at(at("C5")), 6);
@@ -160,16 +140,7 @@ fn simple_scoring_counts_the_whole_row_and_column_only() {
     assert_eq!(g.points_at(at("I9")), 2);
     // A9: row A holds A1*, A5 → 2; column 9 holds H9* → 1. = 3 (standard: 4, C7*).
     assert_eq!(g.points_at(at("A9")), 3);
-    assert_eq!(
-        place(&mut g, "E5"),
-        Event::Placed {
-            player: 0,
-            cell: 40,
-            number: 1,
-            points: 6,
-            counters: 0
-        }
-    );
+    assert_eq!(place(&mut g, "E5"), Event::Placed { player: 0, cell: 40, number: 1, points: 6, counters: 0 });
     assert_eq!(g.score(0), 6);
 }
 
@@ -184,16 +155,7 @@ fn score_five_from(start: u32) -> (Sudoku, Event) {
 fn passing_start_earns_a_round_counter() {
     // 38 + 5 = 43: one counter (40) and position 3.
     let (g, ev) = score_five_from(38);
-    assert_eq!(
-        ev,
-        Event::Placed {
-            player: 0,
-            cell: 22,
-            number: 1,
-            points: 5,
-            counters: 1
-        }
-    );
+    assert_eq!(ev, Event::Placed { player: 0, cell: 22, number: 1, points: 5, counters: 1 });
     assert_eq!((g.score(0), g.counters(0), g.track_position(0)), (43, 1, 3));
     assert_eq!(g.final_scores(), vec![43, 0]);
     // (points before, counters this move earns, counters in all, track position after):
@@ -227,16 +189,7 @@ fn stuck_after_i9(scores: &str) -> (Sudoku, Event) {
 fn assisted_game_ends_when_the_next_player_has_no_legal_field() {
     // 7 + 3 = 10 against 10: a shared win.
     let (mut g, ev) = stuck_after_i9("7,10");
-    assert_eq!(
-        ev,
-        Event::Placed {
-            player: 0,
-            cell: 80,
-            number: 1,
-            points: 3,
-            counters: 0
-        }
-    );
+    assert_eq!(ev, Event::Placed { player: 0, cell: 80, number: 1, points: 3, counters: 0 });
     assert_eq!(g.end(), Some(End::NoLegalField { player: 1, number: 5 }));
     assert!(g.is_over());
     assert_eq!(g.to_move(), None);
@@ -259,9 +212,7 @@ fn assisted_game_ends_when_the_next_player_has_no_legal_field() {
     let g = pos(&format!("players=2; hands=2,5; to_move=1; grid={STUCK_FULL_GRID}"));
     assert_eq!(g.end(), Some(End::NoLegalField { player: 1, number: 5 }));
     // Under table rules the app does not end it: the player has to claim (or misplace).
-    let g = pos(&format!(
-        "players=2; hands=2,5; to_move=1; grid={STUCK_FULL_GRID}; mode=table"
-    ));
+    let g = pos(&format!("players=2; hands=2,5; to_move=1; grid={STUCK_FULL_GRID}; mode=table"));
     assert_eq!((g.end(), g.to_move()), (None, Some(1)));
 }
 
@@ -269,14 +220,10 @@ fn assisted_game_ends_when_the_next_player_has_no_legal_field() {
 /// set aside. On the board: one each of 2, 3, 4, 7, 8; hands 1 and 5. So 6 and 9 have all 8
 /// copies aside, every other number 7. 65 aside + 14 on the board + 2 in hand = 81.
 fn last_tiles(mode: &str) -> Sudoku {
-    let aside: Vec<String> = (1..=9u8)
-        .flat_map(|n| std::iter::repeat_n(n.to_string(), if n == 6 || n == 9 { 8 } else { 7 }))
-        .collect();
+    let aside: Vec<String> =
+        (1..=9u8).flat_map(|n| std::iter::repeat_n(n.to_string(), if n == 6 || n == 9 { 8 } else { 7 })).collect();
     assert_eq!(aside.len(), 65);
-    let g = pos(&format!(
-        "players=2; hands=1,5; supply=; aside={}; grid={SCORING_GRID}; mode={mode}",
-        aside.join(",")
-    ));
+    let g = pos(&format!("players=2; hands=1,5; supply=; aside={}; grid={SCORING_GRID}; mode={mode}", aside.join(",")));
     assert_eq!(g.supply_len(), 0);
     g
 }
@@ -285,27 +232,11 @@ fn last_tiles(mode: &str) -> Sudoku {
 fn game_ends_when_all_tiles_are_used() {
     let mut g = last_tiles("assisted");
     // Player 0: 1 on E5 = 8 points (see the scoring example); nothing left to draw.
-    assert!(matches!(
-        place(&mut g, "E5"),
-        Event::Placed {
-            player: 0,
-            points: 8,
-            ..
-        }
-    ));
+    assert!(matches!(place(&mut g, "E5"), Event::Placed { player: 0, points: 8, .. }));
     assert_eq!((g.hand(0), g.to_move(), g.end()), (None, Some(1), None));
     // Player 1: 5 on C5. Block 2: A5, B4*, B5 → 3; row C outside: C7* → 1; column 5 outside:
     // E5 (new), I5* → 2. = 6.
-    assert_eq!(
-        place(&mut g, "C5"),
-        Event::Placed {
-            player: 1,
-            cell: 22,
-            number: 5,
-            points: 6,
-            counters: 0
-        }
-    );
+    assert_eq!(place(&mut g, "C5"), Event::Placed { player: 1, cell: 22, number: 5, points: 6, counters: 0 });
     assert_eq!(g.end(), Some(End::AllTilesUsed));
     assert_eq!(g.to_move(), None);
     assert_eq!(g.final_scores(), vec![8, 6]);
@@ -318,11 +249,7 @@ fn game_ends_when_all_tiles_are_used() {
     place(&mut g, "E5");
     assert_eq!(
         place(&mut g, "C8"),
-        Event::SetAside {
-            player: 1,
-            number: 5,
-            reason: SetAsideReason::Breaks { cell: 25, clash: 43 }
-        }
+        Event::SetAside { player: 1, number: 5, reason: SetAsideReason::Breaks { cell: 25, clash: 43 } }
     );
     assert_eq!(g.end(), Some(End::AllTilesUsed));
     assert_eq!(g.outcome(), Some(Outcome::Winners(vec![0])));
@@ -353,14 +280,7 @@ fn table_rules_set_an_illegal_tile_aside() {
     let next = *before.supply.last().unwrap();
     // 2 on E5 repeats E1's 2 in row E (E1 = 36).
     let ev = place(&mut g, "E5");
-    assert_eq!(
-        ev,
-        Event::SetAside {
-            player: 0,
-            number: 2,
-            reason: SetAsideReason::Breaks { cell: 40, clash: 36 }
-        }
-    );
+    assert_eq!(ev, Event::SetAside { player: 0, number: 2, reason: SetAsideReason::Breaks { cell: 40, clash: 36 } });
     assert_eq!(g.tile(40), None, "the field stays free");
     assert_eq!(g.board(), before.board());
     assert_eq!(g.set_aside(), &[2]);
@@ -379,14 +299,7 @@ fn a_false_claim_costs_the_tile() {
     // 1 fits on B6 (row B: 2*, 4; column 6: 8, 6*; block 2: 3, 2*, 4), the first legal field:
     // row A has 1*, B1–B3 share block 1 with A1*, B4 and B5 are taken.
     let ev = g.apply(&Move::CannotPlace).unwrap();
-    assert_eq!(
-        ev,
-        Event::SetAside {
-            player: 0,
-            number: 1,
-            reason: SetAsideReason::FalseClaim { legal: 14 }
-        }
-    );
+    assert_eq!(ev, Event::SetAside { player: 0, number: 1, reason: SetAsideReason::FalseClaim { legal: 14 } });
     assert_eq!(at("B6"), 14);
     assert_eq!(g.board(), before.board());
     assert_eq!((g.set_aside(), g.score(0)), (&[1u8][..], 0));
@@ -396,9 +309,7 @@ fn a_false_claim_costs_the_tile() {
 
 #[test]
 fn a_correct_claim_ends_the_game() {
-    let mut g = pos(&format!(
-        "players=2; hands=2,5; to_move=1; scores=4,3; grid={STUCK_FULL_GRID}; mode=table"
-    ));
+    let mut g = pos(&format!("players=2; hands=2,5; to_move=1; scores=4,3; grid={STUCK_FULL_GRID}; mode=table"));
     assert!(g.legal_fields(5).is_empty());
     assert!(g.legal_moves().contains(&Move::CannotPlace));
     let ev = g.apply(&Move::CannotPlace).unwrap();
@@ -413,17 +324,9 @@ fn a_correct_claim_ends_the_game() {
 #[test]
 fn assisted_mode_refuses_illegal_tiles_and_claims() {
     let mut g = pos(&format!("players=2; hands=2,1; grid={SCORING_GRID}"));
-    refused(
-        &mut g,
-        &Move::Place { cell: 40 },
-        RuleError::Breaks { number: 2, clash: 36 },
-    );
+    refused(&mut g, &Move::Place { cell: 40 }, RuleError::Breaks { number: 2, clash: 36 });
     // 2 on B6: B4* holds 2 in row B and block 2 (B4 = 12).
-    refused(
-        &mut g,
-        &Move::Place { cell: at("B6") },
-        RuleError::Breaks { number: 2, clash: 12 },
-    );
+    refused(&mut g, &Move::Place { cell: at("B6") }, RuleError::Breaks { number: 2, clash: 12 });
     refused(&mut g, &Move::CannotPlace, RuleError::ClaimOnlyAtTable);
     refused(&mut g, &Move::Place { cell: at("A1") }, RuleError::Occupied { cell: 0 });
     refused(&mut g, &Move::Place { cell: 81 }, RuleError::NoSuchField { cell: 81 });
@@ -433,20 +336,9 @@ fn assisted_mode_refuses_illegal_tiles_and_claims() {
     let fields: Vec<Move> = g.legal_fields(2).into_iter().map(|cell| Move::Place { cell }).collect();
     assert_eq!(g.legal_moves(), fields);
     // 2 on C5: B4* holds 2 in block 2 (B4 = 12).
-    refused(
-        &mut g,
-        &Move::Place { cell: at("C5") },
-        RuleError::Breaks { number: 2, clash: 12 },
-    );
+    refused(&mut g, &Move::Place { cell: at("C5") }, RuleError::Breaks { number: 2, clash: 12 });
     // 2 on I9: row I 9*, column 9 8*, block 9 8* → legal; 2 points (see the scoring example).
-    assert!(matches!(
-        place(&mut g, "I9"),
-        Event::Placed {
-            number: 2,
-            points: 2,
-            ..
-        }
-    ));
+    assert!(matches!(place(&mut g, "I9"), Event::Placed { number: 2, points: 2, .. }));
 }
 
 // ----- gold setup -------------------------------------------------------------------------------
@@ -454,10 +346,7 @@ fn assisted_mode_refuses_illegal_tiles_and_claims() {
 #[test]
 fn random_gold_setup_is_a_seeded_pattern() {
     for per_block in [false, true] {
-        let options = Options {
-            gold_per_block: per_block,
-            ..Options::default()
-        };
+        let options = Options { gold_per_block: per_block, ..Options::default() };
         let mut layouts = HashSet::new();
         for seed in 0..2000u64 {
             let g = Sudoku::new(2, options.clone(), seed).unwrap();
@@ -473,10 +362,7 @@ fn random_gold_setup_is_a_seeded_pattern() {
         }
         // 9! patterns (6^6 with blocks) times 9! number orders: 2000 seeds never repeat one.
         assert_eq!(layouts.len(), 2000, "per_block = {per_block}");
-        assert_eq!(
-            Sudoku::new(3, options.clone(), 77).unwrap(),
-            Sudoku::new(3, options.clone(), 77).unwrap()
-        );
+        assert_eq!(Sudoku::new(3, options.clone(), 77).unwrap(), Sudoku::new(3, options.clone(), 77).unwrap());
     }
     // Without the option some layout puts two gold tiles in one block.
     let doubled = (0..200u64).any(|seed| {
@@ -488,17 +374,8 @@ fn random_gold_setup_is_a_seeded_pattern() {
 }
 
 fn by_hand(per_block: bool, mode: Mode) -> Sudoku {
-    let g = Sudoku::new(
-        2,
-        Options {
-            gold_by_hand: true,
-            gold_per_block: per_block,
-            mode,
-            ..Options::default()
-        },
-        7,
-    )
-    .unwrap();
+    let g = Sudoku::new(2, Options { gold_by_hand: true, gold_per_block: per_block, mode, ..Options::default() }, 7)
+        .unwrap();
     assert!(g.in_gold_setup());
     assert!(!g.has_hidden_information(), "the gold setup is open");
     assert_eq!(g.gold_left(), (1..=9).collect::<Vec<u8>>());
@@ -512,75 +389,20 @@ fn by_hand(per_block: bool, mode: Mode) -> Sudoku {
 fn gold_by_hand_refuses_what_breaks_the_pattern() {
     for per_block in [false, true] {
         let mut g = by_hand(per_block, Mode::Assisted);
-        assert_eq!(
-            g.apply(&Move::Gold {
-                cell: at("A1"),
-                number: 5
-            }),
-            Ok(Event::Gold { cell: 0, number: 5 })
-        );
+        assert_eq!(g.apply(&Move::Gold { cell: at("A1"), number: 5 }), Ok(Event::Gold { cell: 0, number: 5 }));
         assert_eq!(g.gold_left(), vec![1, 2, 3, 4, 6, 7, 8, 9]);
         assert!(g.in_gold_setup());
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("A5"),
-                number: 6,
-            },
-            RuleError::GoldRow { other: 0 },
-        );
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("E1"),
-                number: 6,
-            },
-            RuleError::GoldColumn { other: 0 },
-        );
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("A1"),
-                number: 6,
-            },
-            RuleError::Occupied { cell: 0 },
-        );
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("E5"),
-                number: 5,
-            },
-            RuleError::GoldNotLeft { number: 5 },
-        );
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("E5"),
-                number: 0,
-            },
-            RuleError::GoldNotLeft { number: 0 },
-        );
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("E5"),
-                number: 10,
-            },
-            RuleError::GoldNotLeft { number: 10 },
-        );
-        refused(
-            &mut g,
-            &Move::Gold { cell: 81, number: 6 },
-            RuleError::NoSuchField { cell: 81 },
-        );
+        refused(&mut g, &Move::Gold { cell: at("A5"), number: 6 }, RuleError::GoldRow { other: 0 });
+        refused(&mut g, &Move::Gold { cell: at("E1"), number: 6 }, RuleError::GoldColumn { other: 0 });
+        refused(&mut g, &Move::Gold { cell: at("A1"), number: 6 }, RuleError::Occupied { cell: 0 });
+        refused(&mut g, &Move::Gold { cell: at("E5"), number: 5 }, RuleError::GoldNotLeft { number: 5 });
+        refused(&mut g, &Move::Gold { cell: at("E5"), number: 0 }, RuleError::GoldNotLeft { number: 0 });
+        refused(&mut g, &Move::Gold { cell: at("E5"), number: 10 }, RuleError::GoldNotLeft { number: 10 });
+        refused(&mut g, &Move::Gold { cell: 81, number: 6 }, RuleError::NoSuchField { cell: 81 });
         refused(&mut g, &Move::Place { cell: at("E5") }, RuleError::GoldSetupRunning);
         refused(&mut g, &Move::CannotPlace, RuleError::GoldSetupRunning);
         // B2 shares only the block with A1.
-        let b2 = Move::Gold {
-            cell: at("B2"),
-            number: 6,
-        };
+        let b2 = Move::Gold { cell: at("B2"), number: 6 };
         if per_block {
             refused(&mut g, &b2, RuleError::GoldBlock { other: 0 });
             assert!(!g.legal_moves().contains(&b2));
@@ -589,17 +411,13 @@ fn gold_by_hand_refuses_what_breaks_the_pattern() {
             g.clone().apply(&b2).unwrap();
         }
         // The legal gold moves: every free field off row A and column 1 (and block 1) × 8 numbers.
-        let fields = (0..CELLS)
-            .filter(|&c| row(c) != 0 && col(c) != 0 && !(per_block && block(c) == 0))
-            .count();
+        let fields = (0..CELLS).filter(|&c| row(c) != 0 && col(c) != 0 && !(per_block && block(c) == 0)).count();
         assert_eq!(fields, if per_block { 60 } else { 64 });
         assert_eq!(g.legal_moves().len(), fields * 8 + 1);
         assert!(g.legal_moves().contains(&Move::GoldRest));
 
         // GoldRest lays the other eight.
-        let Event::GoldRest { placed } = g.apply(&Move::GoldRest).unwrap() else {
-            panic!("not GoldRest")
-        };
+        let Event::GoldRest { placed } = g.apply(&Move::GoldRest).unwrap() else { panic!("not GoldRest") };
         assert_eq!(placed.len(), 8);
         assert!(!g.in_gold_setup());
         assert!(g.has_hidden_information());
@@ -609,14 +427,7 @@ fn gold_by_hand_refuses_what_breaks_the_pattern() {
             assert!(golds.contains(p));
         }
         assert_eq!(g.validate(), Ok(()));
-        refused(
-            &mut g,
-            &Move::Gold {
-                cell: at("E5"),
-                number: 1,
-            },
-            RuleError::GoldSetupDone,
-        );
+        refused(&mut g, &Move::Gold { cell: at("E5"), number: 1 }, RuleError::GoldSetupDone);
         refused(&mut g, &Move::GoldRest, RuleError::GoldSetupDone);
         // Play starts with player 0.
         assert_eq!(g.to_move(), Some(0));
@@ -652,16 +463,8 @@ fn gold_by_hand_can_lay_all_nine_and_table_claims_wait_for_it() {
 fn gold_per_block_by_hand_never_dead_ends() {
     let mut accepted = 0;
     for seed in 0..300u64 {
-        let mut g = Sudoku::new(
-            1,
-            Options {
-                gold_by_hand: true,
-                gold_per_block: true,
-                ..Options::default()
-            },
-            seed,
-        )
-        .unwrap();
+        let mut g =
+            Sudoku::new(1, Options { gold_by_hand: true, gold_per_block: true, ..Options::default() }, seed).unwrap();
         let mut r = rng::stream(seed, 99);
         while g.in_gold_setup() {
             let golds: Vec<usize> = (0..CELLS).filter(|&c| g.tile(c).is_some()).collect();
@@ -669,9 +472,7 @@ fn gold_per_block_by_hand_never_dead_ends() {
             let mut open = Vec::new();
             for cell in 0..CELLS {
                 let free = g.tile(cell).is_none()
-                    && golds
-                        .iter()
-                        .all(|&o| row(o) != row(cell) && col(o) != col(cell) && block(o) != block(cell));
+                    && golds.iter().all(|&o| row(o) != row(cell) && col(o) != col(cell) && block(o) != block(cell));
                 let mut c = g.clone();
                 let result = c.apply(&Move::Gold { cell, number });
                 assert_eq!(result.is_ok(), free, "seed {seed}: {golds:?} + {cell}: {result:?}");
@@ -703,10 +504,8 @@ fn every_refused_move_leaves_the_state_as_it_was() {
             Move::CannotPlace,
         ];
         moves.extend((0..CELLS).map(|cell| Move::Place { cell }));
-        moves.extend((0..CELLS).step_by(7).map(|cell| Move::Gold {
-            cell,
-            number: 1 + u8::try_from(cell % 9).unwrap(),
-        }));
+        moves
+            .extend((0..CELLS).step_by(7).map(|cell| Move::Gold { cell, number: 1 + u8::try_from(cell % 9).unwrap() }));
         moves.retain(|m| {
             let mut c = g.clone();
             c.apply(m).is_err()
@@ -715,15 +514,7 @@ fn every_refused_move_leaves_the_state_as_it_was() {
     };
     let starts = [
         Sudoku::new(3, Options::default(), 1).unwrap(),
-        Sudoku::new(
-            2,
-            Options {
-                gold_by_hand: true,
-                ..Options::default()
-            },
-            2,
-        )
-        .unwrap(),
+        Sudoku::new(2, Options { gold_by_hand: true, ..Options::default() }, 2).unwrap(),
         pos(&format!("players=2; hands=2,1; grid={SCORING_GRID}")),
         pos(&format!("players=2; hands=2,1; grid={SCORING_GRID}; mode=table")),
         stuck_after_i9("0,0").0,
@@ -754,22 +545,8 @@ fn pick(g: &Sudoku, k: usize) -> Move {
 fn a_save_continues_identically() {
     for (options, seed) in [
         (Options::default(), 5u64),
-        (
-            Options {
-                mode: Mode::TableRules,
-                scoring: Scoring::Simple,
-                ..Options::default()
-            },
-            6,
-        ),
-        (
-            Options {
-                gold_by_hand: true,
-                gold_per_block: true,
-                ..Options::default()
-            },
-            8,
-        ),
+        (Options { mode: Mode::TableRules, scoring: Scoring::Simple, ..Options::default() }, 6),
+        (Options { gold_by_hand: true, gold_per_block: true, ..Options::default() }, 8),
     ] {
         let mut g = Sudoku::new(3, options.clone(), seed).unwrap();
         // Two gold tiles by hand, then the save, then GoldRest: the same on both sides.
@@ -829,11 +606,7 @@ fn validate_rejects_tampered_states() {
                 v["board"][free_in_row] = serde_json::json!({ "number": gold_number, "gold": false, "by": 0 });
             }),
         ),
-        (
-            "82 tiles",
-            "instead of",
-            Box::new(|v| v["supply"].as_array_mut().unwrap().push(3.into())),
-        ),
+        ("82 tiles", "instead of", Box::new(|v| v["supply"].as_array_mut().unwrap().push(3.into()))),
         (
             "80 tiles",
             "instead of",
@@ -847,16 +620,8 @@ fn validate_rejects_tampered_states() {
             Box::new(|v| v["set_aside"].as_array_mut().unwrap().push(4.into())),
         ),
         ("a tile of 0 in the supply", "", Box::new(|v| v["supply"][0] = 0.into())),
-        (
-            "a tile of 10 on the board",
-            "holds 10",
-            Box::new(move |v| v["board"][normal_cell]["number"] = 10.into()),
-        ),
-        (
-            "three hands for two players",
-            "wrong size",
-            Box::new(|v| v["hands"].as_array_mut().unwrap().push(1.into())),
-        ),
+        ("a tile of 10 on the board", "holds 10", Box::new(move |v| v["board"][normal_cell]["number"] = 10.into())),
+        ("three hands for two players", "wrong size", Box::new(|v| v["hands"].as_array_mut().unwrap().push(1.into()))),
         (
             "one hand for two players",
             "wrong size",
@@ -864,11 +629,7 @@ fn validate_rejects_tampered_states() {
                 v["hands"].as_array_mut().unwrap().pop();
             }),
         ),
-        (
-            "three scores",
-            "wrong size",
-            Box::new(|v| v["scores"].as_array_mut().unwrap().push(0.into())),
-        ),
+        ("three scores", "wrong size", Box::new(|v| v["scores"].as_array_mut().unwrap().push(0.into()))),
         (
             "80 fields",
             "wrong size",
@@ -876,11 +637,7 @@ fn validate_rejects_tampered_states() {
                 v["board"].as_array_mut().unwrap().pop();
             }),
         ),
-        (
-            "to_move out of range",
-            "is to move",
-            Box::new(|v| v["to_move"] = 2.into()),
-        ),
+        ("to_move out of range", "is to move", Box::new(|v| v["to_move"] = 2.into())),
         ("five players", "players", Box::new(|v| v["players"] = 5.into())),
         ("no players", "players", Box::new(|v| v["players"] = 0.into())),
         (
@@ -888,11 +645,7 @@ fn validate_rejects_tampered_states() {
             "gold tile with an owner",
             Box::new(move |v| v["board"][gold_cell]["by"] = 0.into()),
         ),
-        (
-            "a tile of player 2 of 2",
-            "unknown player",
-            Box::new(move |v| v["board"][normal_cell]["by"] = 2.into()),
-        ),
+        ("a tile of player 2 of 2", "unknown player", Box::new(move |v| v["board"][normal_cell]["by"] = 2.into())),
         (
             "a normal tile of nobody",
             "unknown player",
@@ -914,11 +667,7 @@ fn validate_rejects_tampered_states() {
                 v["set_aside"].as_array_mut().unwrap().push(t);
             }),
         ),
-        (
-            "all tiles used with tiles in hand",
-            "tiles still in hand",
-            Box::new(|v| v["end"] = "AllTilesUsed".into()),
-        ),
+        ("all tiles used with tiles in hand", "tiles still in hand", Box::new(|v| v["end"] = "AllTilesUsed".into())),
         (
             "stuck although a field is free",
             "does not match",
@@ -935,11 +684,7 @@ fn validate_rejects_tampered_states() {
                 v["end"] = serde_json::json!({ "Claimed": { "player": 0, "number": number } });
             }),
         ),
-        (
-            "a score no board allows",
-            "beyond",
-            Box::new(|v| v["scores"][0] = 100_000.into()),
-        ),
+        ("a score no board allows", "beyond", Box::new(|v| v["scores"][0] = 100_000.into())),
         (
             "a gold tile moved into another gold tile's row",
             "",
@@ -984,11 +729,7 @@ fn player_counts_outside_one_to_four_are_refused() {
     for players in [0, 5, 6] {
         assert_eq!(
             Sudoku::new(players, Options::default(), 0),
-            Err(SetupError::PlayerCount {
-                min: 1,
-                max: 4,
-                got: players
-            })
+            Err(SetupError::PlayerCount { min: 1, max: 4, got: players })
         );
     }
     for players in 1..=4 {
@@ -1010,16 +751,10 @@ fn positions_that_cannot_happen_are_refused() {
     // No gold tiles without the by-hand option.
     assert!(Sudoku::from_position("players=2").is_err());
     // Nine copies of a normal 1 (board 1 + hands 8 > 8).
-    assert!(Sudoku::from_position(&format!(
-        "players=2; hands=1,1; supply=1,1,1,1,1,1,1; grid={SCORING_GRID}"
-    ))
-    .is_err());
+    assert!(Sudoku::from_position(&format!("players=2; hands=1,1; supply=1,1,1,1,1,1,1; grid={SCORING_GRID}")).is_err());
     assert!(Sudoku::from_position(&format!("players=2; hands=1; grid={SCORING_GRID}")).is_err());
     assert!(Sudoku::from_position(&format!("players=2; to_move=2; grid={SCORING_GRID}")).is_err());
     // The documented defaults: one player, drawn hand, assisted, standard.
     let g = pos(&format!("grid={SCORING_GRID}"));
-    assert_eq!(
-        (g.player_count(), g.options(), g.supply_len()),
-        (1, &Options::default(), 81 - 14 - 1)
-    );
+    assert_eq!((g.player_count(), g.options(), g.supply_len()), (1, &Options::default(), 81 - 14 - 1));
 }

@@ -115,8 +115,11 @@ impl VierMalVier {
                         .zip(order)
                         .map(|(&(c, r), stone)| {
                             let real = self.wall[c][r];
-                            let placed =
-                                if stone == real.stone { Some(real) } else { turned_toward(stone, real.shape_toward(side), side) };
+                            let placed = if stone == real.stone {
+                                Some(real)
+                            } else {
+                                turned_toward(stone, real.shape_toward(side), side)
+                            };
                             placed.map(|p| ((c, r), p))
                         })
                         .collect()

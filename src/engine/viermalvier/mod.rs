@@ -179,23 +179,43 @@ pub enum Event {
         width: usize,
     },
     /// The stone went back to its Tafel; `player` moves again.
-    Objected { by: PlayerIdx, player: PlayerIdx, stone: u8 },
-    TookBack { player: PlayerIdx, stone: u8 },
-    Announced { by: PlayerIdx },
-    NextGame { game: usize, start: PlayerIdx },
+    Objected {
+        by: PlayerIdx,
+        player: PlayerIdx,
+        stone: u8,
+    },
+    TookBack {
+        player: PlayerIdx,
+        stone: u8,
+    },
+    Announced {
+        by: PlayerIdx,
+    },
+    NextGame {
+        game: usize,
+        start: PlayerIdx,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RuleError {
     GameOver,
-    NoSuchStone { stone: u8 },
-    StoneUsed { stone: u8 },
+    NoSuchStone {
+        stone: u8,
+    },
+    StoneUsed {
+        stone: u8,
+    },
     BadFace,
     /// The wall is 4 wide already, or that column is full / does not exist.
     NoRoom,
     /// The colour rule: the stone's colour is already in that row (`in_row`) or column, on the
     /// stone at `at` (in the coordinates the wall would have after the move, like `landing`).
-    Colour { color: u8, in_row: bool, at: (usize, usize) },
+    Colour {
+        color: u8,
+        in_row: bool,
+        at: (usize, usize),
+    },
     /// An objection or take-back needs the Profi rule, a last stone of the opponent, and that
     /// stone must have made the complete wall impossible.
     NothingToObject,
@@ -327,11 +347,8 @@ impl VierMalVier {
 
     /// Shapes on `side`, as a grid `[col][row]` in that side's own view (side 1 mirrored).
     pub fn view_of(&self, side: Side) -> Vec<Vec<Option<u8>>> {
-        let mut cols: Vec<Vec<Option<u8>>> = self
-            .wall
-            .iter()
-            .map(|c| (0..HEIGHT).map(|r| c.get(r).map(|p| p.shape_toward(side))).collect())
-            .collect();
+        let mut cols: Vec<Vec<Option<u8>>> =
+            self.wall.iter().map(|c| (0..HEIGHT).map(|r| c.get(r).map(|p| p.shape_toward(side))).collect()).collect();
         if side == 1 {
             cols.reverse();
         }
@@ -402,7 +419,8 @@ impl VierMalVier {
         lines4(self.width())
             .into_iter()
             .filter(|line| {
-                let shapes: Option<Vec<u8>> = line.iter().map(|&(c, r)| self.at(c, r).map(|p| p.shape_toward(side))).collect();
+                let shapes: Option<Vec<u8>> =
+                    line.iter().map(|&(c, r)| self.at(c, r).map(|p| p.shape_toward(side))).collect();
                 shapes.is_some_and(|s| keep(&s))
             })
             .collect()
@@ -473,9 +491,10 @@ impl VierMalVier {
 
     /// Checks that the opponent's last stone may go back (Profi rule).
     fn check_take_back(&self, player: PlayerIdx) -> Result<LastStone, RuleError> {
-        let last = self.last.filter(|l| self.options.profi && !self.announced && l.player != player).ok_or(
-            if self.announced { RuleError::AlreadyAnnounced } else { RuleError::NothingToObject },
-        )?;
+        let last = self
+            .last
+            .filter(|l| self.options.profi && !self.announced && l.player != player)
+            .ok_or(if self.announced { RuleError::AlreadyAnnounced } else { RuleError::NothingToObject })?;
         if self.completable() {
             return Err(RuleError::ObjectionUnfounded);
         }
@@ -621,7 +640,9 @@ impl Game for VierMalVier {
     fn event_move(event: &Event) -> Move {
         match *event {
             // The event stores the face toward side 0; the move names the face toward the mover.
-            Event::Placed { player, stone, front, spot, .. } => Move::Place { stone, face: if player == 0 { front } else { 1 - front.min(1) }, spot },
+            Event::Placed { player, stone, front, spot, .. } => {
+                Move::Place { stone, face: if player == 0 { front } else { 1 - front.min(1) }, spot }
+            }
             Event::Objected { .. } => Move::Object,
             Event::TookBack { .. } => Move::AllowTakeBack,
             Event::Announced { .. } => Move::Announce,

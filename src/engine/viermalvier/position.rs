@@ -13,8 +13,8 @@
 //!
 //! The end is derived as in play from the last mover's point of view.
 
-use super::{completable, Options, Placed, Spot, View, VierMalVier, HEIGHT, SHAPES, STONES, STONE_COUNT, WIDTH};
 use super::LastStone;
+use super::{completable, Options, Placed, Spot, VierMalVier, View, HEIGHT, SHAPES, STONES, STONE_COUNT, WIDTH};
 
 fn shape(ch: char) -> Result<u8, String> {
     SHAPES.iter().position(|&s| s == ch).map(|i| i as u8).ok_or_else(|| format!("\"{ch}\" is not a shape (T, U, V, W)"))
@@ -140,7 +140,8 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
             Spot::Right => g.wall.last().is_some_and(|c| c.len() == 1 && c[0] == last.placed),
             Spot::On(col) => g.wall.get(col).is_some_and(|c| c.len() >= 2 && c.last() == Some(&last.placed)),
         };
-        if !top_ok || last.player > 1 || last.player == g.to_move || g.end.is_some() || g.announced || !g.options.profi {
+        if !top_ok || last.player > 1 || last.player == g.to_move || g.end.is_some() || g.announced || !g.options.profi
+        {
             return Err("the last stone does not fit the wall".into());
         }
     }
@@ -185,7 +186,9 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
     }
     let bad_end = |end: &super::GameEnd| match end {
         super::GameEnd::FourRow { winner, mover, lines } => {
-            *winner > 1 || *mover > 1 || lines.iter().any(|(side, l)| *side > 1 || l.iter().any(|&(c, r)| c >= WIDTH || r >= HEIGHT))
+            *winner > 1
+                || *mover > 1
+                || lines.iter().any(|(side, l)| *side > 1 || l.iter().any(|&(c, r)| c >= WIDTH || r >= HEIGHT))
         }
         super::GameEnd::Blocked { .. } => false,
     };

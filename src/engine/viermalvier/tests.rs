@@ -63,8 +63,7 @@ fn place_move(g: &VierMalVier, token: &str, spot: Spot) -> Move {
 
 fn lay(g: &mut VierMalVier, token: &str, spot: Spot) -> Event {
     let mv = place_move(g, token, spot);
-    g.apply(&mv)
-        .unwrap_or_else(|e| panic!("{token} on {spot:?} refused: {e}"))
+    g.apply(&mv).unwrap_or_else(|e| panic!("{token} on {spot:?} refused: {e}"))
 }
 
 /// Applies `mv`, expecting the refusal `err` and an untouched state.
@@ -82,10 +81,7 @@ fn refused_lay(g: &mut VierMalVier, token: &str, spot: Spot, err: RuleError) {
 
 /// Shapes toward `side` of the cells, in the order given.
 fn shapes(g: &VierMalVier, side: Side, cells: &[(usize, usize)]) -> Vec<u8> {
-    cells
-        .iter()
-        .map(|&(c, r)| g.at(c, r).unwrap().shape_toward(side))
-        .collect()
+    cells.iter().map(|&(c, r)| g.at(c, r).unwrap().shape_toward(side)).collect()
 }
 
 const ROW0: Line = [(0, 0), (1, 0), (2, 0), (3, 0)];
@@ -98,22 +94,15 @@ const ANTI_DIAG: Line = [(0, 3), (1, 2), (2, 1), (3, 0)];
 #[test]
 fn the_stone_set_is_the_one_of_the_clarifications() {
     // CLARIFICATIONS §3, as (face 1, face 2) per colour.
-    let listed = [
-        ["TT", "UV", "VW", "WU"],
-        ["UU", "TW", "WV", "VT"],
-        ["VV", "TU", "UW", "WT"],
-        ["WW", "TV", "VU", "UT"],
-    ];
+    let listed =
+        [["TT", "UV", "VW", "WU"], ["UU", "TW", "WV", "VT"], ["VV", "TU", "UW", "WT"], ["WW", "TV", "VU", "UT"]];
     let expected: Vec<Stone> = listed
         .iter()
         .enumerate()
         .flat_map(|(color, four)| {
             four.iter().map(move |p| {
                 let b: Vec<char> = p.chars().collect();
-                Stone {
-                    color: color as u8,
-                    faces: [shape(b[0]), shape(b[1])],
-                }
+                Stone { color: color as u8, faces: [shape(b[0]), shape(b[1])] }
             })
         })
         .collect();
@@ -132,21 +121,14 @@ fn the_stone_set_is_the_one_of_the_clarifications() {
     // Every colour shows each shape once on face 1 and once on face 2.
     for color in 0..4 {
         for face in 0..2 {
-            let mut seen: Vec<u8> = STONES
-                .iter()
-                .filter(|s| s.color == color)
-                .map(|s| s.faces[face])
-                .collect();
+            let mut seen: Vec<u8> = STONES.iter().filter(|s| s.color == color).map(|s| s.faces[face]).collect();
             seen.sort_unstable();
             assert_eq!(seen, vec![0, 1, 2, 3], "colour {color}, face {face}");
         }
     }
     assert_eq!(SHAPES, ['T', 'U', 'V', 'W']);
     // The helper agrees: 0UV is stone 1 as it lies, 0UW is stone 3 (W/U) turned.
-    assert_eq!(
-        (stone_of("0UV"), stone_of("0UW"), stone_of("3TV")),
-        ((1, 0), (3, 1), (13, 0))
-    );
+    assert_eq!((stone_of("0UV"), stone_of("0UW"), stone_of("3TV")), ((1, 0), (3, 1), (13, 0)));
 }
 
 #[test]
@@ -154,33 +136,15 @@ fn only_two_players_and_one_to_twenty_games() {
     for players in [0, 1, 3, 4] {
         assert_eq!(
             VierMalVier::new(players, Options::default(), 0),
-            Err(SetupError::PlayerCount {
-                min: 2,
-                max: 2,
-                got: players
-            })
+            Err(SetupError::PlayerCount { min: 2, max: 2, got: players })
         );
     }
     for games in [0, 21] {
-        let options = Options {
-            games,
-            ..Options::default()
-        };
-        assert!(
-            matches!(VierMalVier::new(2, options, 0), Err(SetupError::Invalid(_))),
-            "{games} games"
-        );
+        let options = Options { games, ..Options::default() };
+        assert!(matches!(VierMalVier::new(2, options, 0), Err(SetupError::Invalid(_))), "{games} games");
     }
     for games in [1, 3, 20] {
-        let g = VierMalVier::new(
-            2,
-            Options {
-                games,
-                ..Options::default()
-            },
-            5,
-        )
-        .unwrap();
+        let g = VierMalVier::new(2, Options { games, ..Options::default() }, 5).unwrap();
         assert_eq!((g.player_count(), g.to_move(), g.width(), g.turn()), (2, Some(0), 0, 0));
         assert_eq!((g.remaining().len(), g.outcome(), g.seed()), (16, None, 5));
         assert_eq!(g.validate(), Ok(()));
@@ -196,64 +160,23 @@ fn first_stone_anywhere_then_the_bottom_row_grows_gap_free_at_both_ends() {
     let legal = g.legal_moves();
     assert_eq!(legal.len(), 32);
     assert!(legal.iter().all(|m| matches!(m, Move::Place { spot: Spot::Right, .. })));
-    assert_eq!(
-        (g.landing(Spot::Left), g.landing(Spot::Right)),
-        (Ok((0, 0)), Ok((0, 0)))
-    );
+    assert_eq!((g.landing(Spot::Left), g.landing(Spot::Right)), (Ok((0, 0)), Ok((0, 0))));
     assert_eq!(g.landing(Spot::On(0)), Err(RuleError::NoRoom));
-    refused(
-        &mut g,
-        &Move::Place {
-            stone: 0,
-            face: 0,
-            spot: Spot::On(0),
-        },
-        RuleError::NoRoom,
-    );
+    refused(&mut g, &Move::Place { stone: 0, face: 0, spot: Spot::On(0) }, RuleError::NoRoom);
     // Left works for the first stone as well.
     let mut left = g.clone();
-    assert!(matches!(
-        lay(&mut left, "0TT", Spot::Left),
-        Event::Placed {
-            at: (0, 0),
-            width: 1,
-            ..
-        }
-    ));
+    assert!(matches!(lay(&mut left, "0TT", Spot::Left), Event::Placed { at: (0, 0), width: 1, .. }));
 
     // R at (0,0); O to the right → (1,0).
     assert_eq!(
         lay(&mut g, "0TT", Spot::Right),
-        Event::Placed {
-            player: 0,
-            stone: 0,
-            front: 0,
-            spot: Spot::Right,
-            at: (0, 0),
-            width: 1
-        }
+        Event::Placed { player: 0, stone: 0, front: 0, spot: Spot::Right, at: (0, 0), width: 1 }
     );
     assert_eq!(g.landing(Spot::Right), Ok((1, 0)));
-    assert!(matches!(
-        lay(&mut g, "1UU", Spot::Right),
-        Event::Placed {
-            player: 1,
-            at: (1, 0),
-            width: 2,
-            ..
-        }
-    ));
+    assert!(matches!(lay(&mut g, "1UU", Spot::Right), Event::Placed { player: 1, at: (1, 0), width: 2, .. }));
     // Y on the left opens a new column 0: R and O move to columns 1 and 2.
     assert_eq!(g.landing(Spot::Left), Ok((0, 0)));
-    assert!(matches!(
-        lay(&mut g, "2VV", Spot::Left),
-        Event::Placed {
-            player: 0,
-            at: (0, 0),
-            width: 3,
-            ..
-        }
-    ));
+    assert!(matches!(lay(&mut g, "2VV", Spot::Left), Event::Placed { player: 0, at: (0, 0), width: 3, .. }));
     assert_eq!(g.at(0, 0).map(|p| p.stone), Some(8));
     assert_eq!(g.at(1, 0).map(|p| p.stone), Some(0));
     assert_eq!(g.at(2, 0).map(|p| p.stone), Some(4));
@@ -263,31 +186,17 @@ fn first_stone_anywhere_then_the_bottom_row_grows_gap_free_at_both_ends() {
     // G on the left again: 4 wide, everything shifts once more. (G T/V with T toward side 0:
     // the row reads T V T U on side 0 and V V T U on side 1, no four-row; G W/W would have made
     // W V T U – four different on both sides.)
-    assert!(matches!(
-        lay(&mut g, "3TV", Spot::Left),
-        Event::Placed {
-            player: 1,
-            at: (0, 0),
-            width: 4,
-            ..
-        }
-    ));
+    assert!(matches!(lay(&mut g, "3TV", Spot::Left), Event::Placed { player: 1, at: (0, 0), width: 4, .. }));
     let bottom: Vec<u8> = (0..4).map(|c| g.at(c, 0).unwrap().stone).collect();
     assert_eq!(bottom, vec![13, 8, 0, 4]);
     assert_eq!(g.end(), None);
     assert_eq!((g.stones_placed(), g.remaining().len()), (4, 12));
 
     // At most 4 wide: no more bottom stones at either end, whatever the colour.
-    assert_eq!(
-        (g.landing(Spot::Left), g.landing(Spot::Right)),
-        (Err(RuleError::NoRoom), Err(RuleError::NoRoom))
-    );
+    assert_eq!((g.landing(Spot::Left), g.landing(Spot::Right)), (Err(RuleError::NoRoom), Err(RuleError::NoRoom)));
     refused_lay(&mut g, "0UV", Spot::Left, RuleError::NoRoom);
     refused_lay(&mut g, "1TW", Spot::Right, RuleError::NoRoom);
-    assert!(g
-        .legal_moves()
-        .iter()
-        .all(|m| matches!(m, Move::Place { spot: Spot::On(_), .. })));
+    assert!(g.legal_moves().iter().all(|m| matches!(m, Move::Place { spot: Spot::On(_), .. })));
     assert_eq!(g.to_move(), Some(0));
 }
 
@@ -297,14 +206,8 @@ fn stones_stack_only_on_top_of_a_column_and_at_most_four_high() {
     let mut g = pos("wall=0TT,1UU,2TU/3WW");
     assert_eq!(g.to_move(), Some(0));
     // On(c) always lands on the top of column c (support from below): (0,3) and (1,1).
-    assert_eq!(
-        (g.landing(Spot::On(0)), g.landing(Spot::On(1))),
-        (Ok((0, 3)), Ok((1, 1)))
-    );
-    assert_eq!(
-        (g.landing(Spot::On(2)), g.landing(Spot::On(9))),
-        (Err(RuleError::NoRoom), Err(RuleError::NoRoom))
-    );
+    assert_eq!((g.landing(Spot::On(0)), g.landing(Spot::On(1))), (Ok((0, 3)), Ok((1, 1))));
+    assert_eq!((g.landing(Spot::On(2)), g.landing(Spot::On(9))), (Err(RuleError::NoRoom), Err(RuleError::NoRoom)));
     refused_lay(&mut g, "0UV", Spot::On(2), RuleError::NoRoom);
     // G (colour 3) fits only on column 0: R, O, Y are in that column and row 3 is empty; the
     // bottom row and column 1 hold G already. Upper rows may have gaps: (0,3) gets a stone while
@@ -312,27 +215,13 @@ fn stones_stack_only_on_top_of_a_column_and_at_most_four_high() {
     assert_eq!(g.spots_for(13), vec![Spot::On(0)]);
     // The fourth stone: 3TV, side 0 shows T U T T (not four same, not four different), side 1
     // T U U V.
-    assert!(matches!(
-        lay(&mut g, "3TV", Spot::On(0)),
-        Event::Placed {
-            at: (0, 3),
-            width: 2,
-            ..
-        }
-    ));
+    assert!(matches!(lay(&mut g, "3TV", Spot::On(0)), Event::Placed { at: (0, 3), width: 2, .. }));
     assert_eq!(g.wall()[0].len(), 4);
     assert_eq!(g.end(), None);
     assert_eq!(g.landing(Spot::On(0)), Err(RuleError::NoRoom));
     refused_lay(&mut g, "0UV", Spot::On(0), RuleError::NoRoom);
     // R on G at (1,1): row 1 holds only O (0,1), column 1 only G.
-    assert!(matches!(
-        lay(&mut g, "0UV", Spot::On(1)),
-        Event::Placed {
-            player: 1,
-            at: (1, 1),
-            ..
-        }
-    ));
+    assert!(matches!(lay(&mut g, "0UV", Spot::On(1)), Event::Placed { player: 1, at: (1, 1), .. }));
     assert_eq!(g.view_of(0)[1], vec![Some(3), Some(1), None, None]);
 }
 
@@ -345,107 +234,31 @@ fn the_colour_rule_refuses_a_colour_twice_in_a_row_or_column() {
     let who = g.to_move();
     assert_eq!(who, Some(0));
     // Another R at the right end: R is at (0,0) in the bottom row.
-    refused_lay(
-        &mut g,
-        "0UV",
-        Spot::Right,
-        RuleError::Colour {
-            color: 0,
-            in_row: true,
-            at: (0, 0),
-        },
-    );
+    refused_lay(&mut g, "0UV", Spot::Right, RuleError::Colour { color: 0, in_row: true, at: (0, 0) });
     // At the left end the new stone becomes column 0, so the R it clashes with would stand in
     // column 1 (coordinates as after the move, like `landing`).
-    refused_lay(
-        &mut g,
-        "0UV",
-        Spot::Left,
-        RuleError::Colour {
-            color: 0,
-            in_row: true,
-            at: (1, 0),
-        },
-    );
-    refused_lay(
-        &mut g,
-        "2UW",
-        Spot::Left,
-        RuleError::Colour {
-            color: 2,
-            in_row: true,
-            at: (3, 0),
-        },
-    );
+    refused_lay(&mut g, "0UV", Spot::Left, RuleError::Colour { color: 0, in_row: true, at: (1, 0) });
+    refused_lay(&mut g, "2UW", Spot::Left, RuleError::Colour { color: 2, in_row: true, at: (3, 0) });
     // On column 0 (R, O): R and O are in the column; the column is named with the row it is in.
-    refused_lay(
-        &mut g,
-        "0UV",
-        Spot::On(0),
-        RuleError::Colour {
-            color: 0,
-            in_row: false,
-            at: (0, 0),
-        },
-    );
-    refused_lay(
-        &mut g,
-        "1WV",
-        Spot::On(0),
-        RuleError::Colour {
-            color: 1,
-            in_row: false,
-            at: (0, 1),
-        },
-    );
+    refused_lay(&mut g, "0UV", Spot::On(0), RuleError::Colour { color: 0, in_row: false, at: (0, 0) });
+    refused_lay(&mut g, "1WV", Spot::On(0), RuleError::Colour { color: 1, in_row: false, at: (0, 1) });
     // On column 1 (O) the stone lands in row 1, which holds O at (0,1) – and column 1 holds O at
     // (1,0) as well; the row is reported.
-    refused_lay(
-        &mut g,
-        "1WV",
-        Spot::On(1),
-        RuleError::Colour {
-            color: 1,
-            in_row: true,
-            at: (0, 1),
-        },
-    );
+    refused_lay(&mut g, "1WV", Spot::On(1), RuleError::Colour { color: 1, in_row: true, at: (0, 1) });
     // Y on column 2, which holds Y.
-    refused_lay(
-        &mut g,
-        "2UW",
-        Spot::On(2),
-        RuleError::Colour {
-            color: 2,
-            in_row: false,
-            at: (2, 0),
-        },
-    );
+    refused_lay(&mut g, "2UW", Spot::On(2), RuleError::Colour { color: 2, in_row: false, at: (2, 0) });
     assert_eq!(g.to_move(), who, "a refused stone leaves the same player to move");
     assert_eq!(g.turn(), 4, "from_position counts one move per stone");
 
     // What is left: G fits every spot; Y fits column 0 and column 1 only; R fits column 1 and
     // column 2 (rows hold O at (0,1) only); O nowhere (bottom row and column 1 hold it, row 1 too).
-    assert_eq!(
-        g.spots_for(12),
-        vec![Spot::Right, Spot::Left, Spot::On(0), Spot::On(1), Spot::On(2)]
-    );
+    assert_eq!(g.spots_for(12), vec![Spot::Right, Spot::Left, Spot::On(0), Spot::On(1), Spot::On(2)]);
     assert_eq!(g.spots_for(10), vec![Spot::On(0), Spot::On(1)]);
     assert_eq!(g.spots_for(1), vec![Spot::On(1), Spot::On(2)]);
     assert_eq!(g.spots_for(6), Vec::<Spot>::new());
     let ev = lay(&mut g, "2UW", Spot::On(1));
     // Y on column 1: row 1 holds only O, column 1 only O.
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                player: 0,
-                at: (1, 1),
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(ev, Event::Placed { player: 0, at: (1, 1), .. }), "{ev:?}");
 }
 
 // ----- faces and views --------------------------------------------------------------------------
@@ -454,58 +267,18 @@ fn the_colour_rule_refuses_a_colour_twice_in_a_row_or_column() {
 fn the_chosen_face_looks_at_the_mover_and_side_one_sees_the_mirror() {
     let mut g = VierMalVier::new(2, Options::default(), 0).unwrap();
     // Player 0 takes stone 1 (U/V) and turns face 0 (U) toward themselves = side 0.
-    let ev = g
-        .apply(&Move::Place {
-            stone: 1,
-            face: 0,
-            spot: Spot::Right,
-        })
-        .unwrap();
-    assert_eq!(
-        ev,
-        Event::Placed {
-            player: 0,
-            stone: 1,
-            front: 0,
-            spot: Spot::Right,
-            at: (0, 0),
-            width: 1
-        }
-    );
+    let ev = g.apply(&Move::Place { stone: 1, face: 0, spot: Spot::Right }).unwrap();
+    assert_eq!(ev, Event::Placed { player: 0, stone: 1, front: 0, spot: Spot::Right, at: (0, 0), width: 1 });
     assert_eq!(g.at(0, 0), Some(Placed { stone: 1, front: 0 }));
-    assert_eq!(
-        (g.at(0, 0).unwrap().shape_toward(0), g.at(0, 0).unwrap().shape_toward(1)),
-        (1, 2)
-    );
+    assert_eq!((g.at(0, 0).unwrap().shape_toward(0), g.at(0, 0).unwrap().shape_toward(1)), (1, 2));
     // Player 1 takes stone 5 (T/W) and turns face 0 (T) toward themselves = side 1: the stored
     // front (the face toward side 0) is face 1, W.
-    let ev = g
-        .apply(&Move::Place {
-            stone: 5,
-            face: 0,
-            spot: Spot::Right,
-        })
-        .unwrap();
-    assert_eq!(
-        ev,
-        Event::Placed {
-            player: 1,
-            stone: 5,
-            front: 1,
-            spot: Spot::Right,
-            at: (1, 0),
-            width: 2
-        }
-    );
+    let ev = g.apply(&Move::Place { stone: 5, face: 0, spot: Spot::Right }).unwrap();
+    assert_eq!(ev, Event::Placed { player: 1, stone: 5, front: 1, spot: Spot::Right, at: (1, 0), width: 2 });
     let p = g.at(1, 0).unwrap();
     assert_eq!((p.front, p.shape_toward(1), p.shape_toward(0), p.color()), (1, 0, 3, 1));
     // Player 0 again, face 1 of stone 10 (U/W): W toward side 0, U toward side 1, on column 0.
-    g.apply(&Move::Place {
-        stone: 10,
-        face: 1,
-        spot: Spot::On(0),
-    })
-    .unwrap();
+    g.apply(&Move::Place { stone: 10, face: 1, spot: Spot::On(0) }).unwrap();
     assert_eq!(g.at(0, 1), Some(Placed { stone: 10, front: 1 }));
 
     // Side 0 sees columns left to right: column 0 = U, W; column 1 = W.
@@ -530,11 +303,7 @@ fn four_row(position: &str, token: &str, spot: Spot, winner: PlayerIdx, lines: &
     let mut expected = lines.to_vec();
     expected.sort_unstable();
     match g.end() {
-        Some(GameEnd::FourRow {
-            winner: w,
-            mover: m,
-            lines: got,
-        }) => {
+        Some(GameEnd::FourRow { winner: w, mover: m, lines: got }) => {
             let mut got = got.clone();
             got.sort_unstable();
             assert_eq!((*w, *m, got), (winner, mover, expected), "{position} + {token}");
@@ -547,11 +316,7 @@ fn four_row(position: &str, token: &str, spot: Spot, winner: PlayerIdx, lines: &
     assert!(g.match_over());
     assert_eq!(g.validate(), Ok(()));
     assert!(!g.has_hidden_information(), "a finished game shows both sides");
-    let mv = Move::Place {
-        stone: g.remaining()[0],
-        face: 0,
-        spot: Spot::On(0),
-    };
+    let mv = Move::Place { stone: g.remaining()[0], face: 0, spot: Spot::On(0) };
     refused(&mut g, &mv, RuleError::GameOver);
     refused(&mut g, &Move::NextGame, RuleError::GameOver);
     g
@@ -573,22 +338,10 @@ fn four_same_shapes_in_the_bottom_row() {
 #[test]
 fn four_rows_on_both_sides_in_one_move_go_to_the_opponent() {
     // Side 0: T T T T; side 1: T W U V – four different. Player 0 completes both → player 1 wins.
-    let g = four_row(
-        "wall=0TT/1TW/2TU;to_move=0",
-        "3TV",
-        Spot::Right,
-        1,
-        &[(0, ROW0), (1, ROW0)],
-    );
+    let g = four_row("wall=0TT/1TW/2TU;to_move=0", "3TV", Spot::Right, 1, &[(0, ROW0), (1, ROW0)]);
     assert_eq!(shapes(&g, 1, &ROW0), vec![0, 3, 1, 2]);
     // And the same when player 1 completes them: player 0 wins.
-    four_row(
-        "wall=0TT/1TW/2TU;to_move=1",
-        "3TV",
-        Spot::Right,
-        0,
-        &[(0, ROW0), (1, ROW0)],
-    );
+    four_row("wall=0TT/1TW/2TU;to_move=1", "3TV", Spot::Right, 0, &[(0, ROW0), (1, ROW0)]);
 }
 
 #[test]
@@ -640,13 +393,7 @@ fn four_rows_on_both_diagonals() {
     let g = four_row(MAIN_DIAG_POSITION, "2UT", Spot::On(3), 0, &[(0, MAIN_DIAG)]);
     assert_eq!(shapes(&g, 0, &MAIN_DIAG), vec![1; 4]);
     // Player 0 completes the anti-diagonal on their own side → player 0 wins.
-    let g = four_row(
-        &format!("{ANTI_DIAG_POSITION};to_move=0"),
-        "2WT",
-        Spot::On(0),
-        0,
-        &[(0, ANTI_DIAG)],
-    );
+    let g = four_row(&format!("{ANTI_DIAG_POSITION};to_move=0"), "2WT", Spot::On(0), 0, &[(0, ANTI_DIAG)]);
     assert_eq!(shapes(&g, 0, &ANTI_DIAG), vec![3, 2, 1, 0]);
     // Turned the other way round (T toward side 0) the anti-diagonal reads T V U T: no four-row,
     // the game goes on.
@@ -722,18 +469,7 @@ fn a_blocked_wall_ends_the_game_and_three_runs_decide() {
     assert!(g.spots_for(6).contains(&Spot::On(2)));
     // O W/V on (2,3), W toward side 0.
     let ev = lay(&mut g, "1WV", Spot::On(2));
-    assert!(
-        matches!(
-            ev,
-            Event::Placed {
-                player: 1,
-                at: (2, 3),
-                width: 4,
-                ..
-            }
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(ev, Event::Placed { player: 1, at: (2, 3), width: 4, .. }), "{ev:?}");
     // Side 0 grid                 Side 1 grid
     //   V . W .                     T . V .
     //   T . V U                     V . W W
@@ -748,11 +484,7 @@ fn a_blocked_wall_ends_the_game_and_three_runs_decide() {
     assert_eq!(g.end(), Some(&GameEnd::Blocked { points: [3, 1] }));
     assert_eq!((g.three_runs(0), g.three_runs(1)), (3, 1));
     assert_eq!((g.to_move(), g.outcome()), (None, Some(Outcome::Winners(vec![0]))));
-    assert_eq!(
-        g.remaining(),
-        vec![3, 4, 8, 14],
-        "one stone of each colour is left over"
-    );
+    assert_eq!(g.remaining(), vec![3, 4, 8, 14], "one stone of each colour is left over");
     assert!(g.remaining().iter().all(|&s| g.spots_for(s).is_empty()));
     assert_eq!(g.records()[0].points, [3, 1]);
     assert_eq!(g.records()[0].stones, 12);
@@ -772,27 +504,12 @@ fn a_blocked_wall_ends_the_game_and_three_runs_decide() {
     // and it is on the opponent's side of the mover → player 0 wins.
     let mut g = pos(BLOCKED_WINNER);
     lay(&mut g, "1UU", Spot::On(2));
-    assert!(
-        matches!(
-            g.end(),
-            Some(GameEnd::FourRow {
-                winner: 0,
-                mover: 1,
-                ..
-            })
-        ),
-        "{:?}",
-        g.end()
-    );
+    assert!(matches!(g.end(), Some(GameEnd::FourRow { winner: 0, mover: 1, .. })), "{:?}", g.end());
 
     // Before the last stone only the two O fit, on (2,3) or (3,3).
     let mut g = pos(BLOCKED_WINNER);
     for stone in g.remaining() {
-        let spots = if STONES[usize::from(stone)].color == 1 {
-            vec![Spot::On(2), Spot::On(3)]
-        } else {
-            vec![]
-        };
+        let spots = if STONES[usize::from(stone)].color == 1 { vec![Spot::On(2), Spot::On(3)] } else { vec![] };
         assert_eq!(g.spots_for(stone), spots, "stone {stone}");
     }
     // O on (3,3) blocks as well: (2,3) then needs a colour outside row 3 {G, O} and column 2
@@ -831,10 +548,7 @@ fn abb6_laying_yellow_on_red_makes_the_wall_incompletable() {
     let g = pos(ABB6);
     assert!(g.completable(), "before: completable");
     let mut bad = g.clone();
-    assert!(matches!(
-        lay(&mut bad, "2VV", Spot::On(0)),
-        Event::Placed { at: (0, 1), .. }
-    ));
+    assert!(matches!(lay(&mut bad, "2VV", Spot::On(0)), Event::Placed { at: (0, 1), .. }));
     assert!(!bad.completable());
     // "Kann auf dem orangen Stein der untersten Reihe nicht mehr gebaut werden": no stone left
     // fits on column 1 (row 1 holds Y G R, column 1 holds O).
@@ -844,10 +558,7 @@ fn abb6_laying_yellow_on_red_makes_the_wall_incompletable() {
     // The game itself goes on (O still fits on (0,2), for example).
     assert_eq!((bad.end(), bad.to_move()), (None, Some(1)));
     let mut good = g.clone();
-    assert!(matches!(
-        lay(&mut good, "2VV", Spot::On(1)),
-        Event::Placed { at: (1, 1), .. }
-    ));
+    assert!(matches!(lay(&mut good, "2VV", Spot::On(1)), Event::Placed { at: (1, 1), .. }));
     assert!(good.completable());
     // The other Y stones behave alike: the colour decides, not the shapes.
     for token in ["2UW", "2WT"] {
@@ -877,21 +588,11 @@ fn profi_objection_sends_the_stone_back_and_the_same_player_moves_again() {
         assert!(legal.contains(&mv), "{mv:?} missing");
     }
     assert_eq!(g.validate(), Ok(()));
-    assert_eq!(
-        g.apply(&Move::Object),
-        Ok(Event::Objected {
-            by: 1,
-            player: 0,
-            stone: 8
-        })
-    );
+    assert_eq!(g.apply(&Move::Object), Ok(Event::Objected { by: 1, player: 0, stone: 8 }));
     // The stone is back among the remaining ones, the wall is as before, player 0 again.
     assert_eq!(g.wall(), start.wall());
     assert!(!g.is_used(8));
-    assert_eq!(
-        (g.to_move(), g.last_stone(), g.turn()),
-        (Some(0), None, start.turn() + 2)
-    );
+    assert_eq!((g.to_move(), g.last_stone(), g.turn()), (Some(0), None, start.turn() + 2));
     assert!(g.completable());
     assert_eq!(g.validate(), Ok(()));
     refused(&mut g, &Move::Object, RuleError::NothingToObject);
@@ -901,10 +602,7 @@ fn profi_objection_sends_the_stone_back_and_the_same_player_moves_again() {
 
     // The placer's own take-back needs the opponent's consent, which is the opponent's move.
     let mut g = profi_after_bad_stone();
-    assert_eq!(
-        g.apply(&Move::AllowTakeBack),
-        Ok(Event::TookBack { player: 0, stone: 8 })
-    );
+    assert_eq!(g.apply(&Move::AllowTakeBack), Ok(Event::TookBack { player: 0, stone: 8 }));
     assert_eq!((g.wall(), g.to_move()), (start.wall(), Some(0)));
 }
 
@@ -1010,28 +708,14 @@ fn the_position_notation_can_name_the_last_stone() {
     // Y on R already laid (7 stones → player 1 to move), column 0's top stone laid last.
     let mut g = pos("wall=0TT,2VV/1UU/2TU,3TV/3WW,0UV;profi;last=0");
     assert_eq!(g.last_stone(), Some((0, Placed { stone: 8, front: 0 })));
-    assert_eq!(
-        g.apply(&Move::Object),
-        Ok(Event::Objected {
-            by: 1,
-            player: 0,
-            stone: 8
-        })
-    );
+    assert_eq!(g.apply(&Move::Object), Ok(Event::Objected { by: 1, player: 0, stone: 8 }));
     assert_eq!(g.wall(), pos(ABB6).wall());
     // Without the Profi rule there is no last stone to keep.
     assert!(VierMalVier::from_position("wall=0TT,2VV/1UU/2TU,3TV/3WW,0UV;last=0").is_err());
     // Other broken positions.
-    for bad in [
-        "wall=0UX",
-        "wall=0TT,0UV",
-        "wall=0TT/0UV",
-        "wall=0TT,0TT",
-        "wall=4TT",
-        "colour=1",
-        "to_move=2",
-        "games=0",
-    ] {
+    for bad in
+        ["wall=0UX", "wall=0TT,0UV", "wall=0TT/0UV", "wall=0TT,0TT", "wall=4TT", "colour=1", "to_move=2", "games=0"]
+    {
         assert!(VierMalVier::from_position(bad).is_err(), "{bad}");
     }
 }
@@ -1077,39 +761,18 @@ fn a_match_alternates_the_start_player_and_adds_up_points() {
     // row) plus 1 for the four-row of same shapes on their side → 3.
     let mut g = pos("wall=0TT/1TW/2TU;games=3;to_move=0");
     lay(&mut g, "3TV", Spot::Right);
-    assert!(matches!(
-        g.end(),
-        Some(GameEnd::FourRow {
-            winner: 1,
-            mover: 0,
-            ..
-        })
-    ));
+    assert!(matches!(g.end(), Some(GameEnd::FourRow { winner: 1, mover: 0, .. })));
     assert_eq!((g.three_runs(0), g.same_four_rows(0)), (2, 1));
     assert_eq!(g.records().len(), 1);
-    assert_eq!(
-        (g.records()[0].start, g.records()[0].points, g.records()[0].stones),
-        (0, [3, 7], 4)
-    );
+    assert_eq!((g.records()[0].start, g.records()[0].points, g.records()[0].stones), (0, [3, 7], 4));
     // Between games: player 1 starts the next one, nothing else is possible.
     assert_eq!((g.to_move(), g.outcome(), g.match_over()), (Some(1), None, false));
     assert_eq!(g.legal_moves(), vec![Move::NextGame]);
     assert_eq!(g.validate(), Ok(()));
-    refused(
-        &mut g,
-        &Move::Place {
-            stone: 1,
-            face: 0,
-            spot: Spot::On(0),
-        },
-        RuleError::GameOver,
-    );
+    refused(&mut g, &Move::Place { stone: 1, face: 0, spot: Spot::On(0) }, RuleError::GameOver);
     refused(&mut g, &Move::Object, RuleError::GameOver);
     assert_eq!(g.apply(&Move::NextGame), Ok(Event::NextGame { game: 2, start: 1 }));
-    assert_eq!(
-        (g.width(), g.start_player(), g.to_move(), g.end()),
-        (0, 1, Some(1), None)
-    );
+    assert_eq!((g.width(), g.start_player(), g.to_move(), g.end()), (0, 1, Some(1), None));
     assert_eq!(g.remaining().len(), 16);
     assert_eq!(g.match_points(), [3, 7]);
     refused(&mut g, &Move::NextGame, RuleError::GameRunning);
@@ -1124,14 +787,7 @@ fn a_match_alternates_the_start_player_and_adds_up_points() {
     // Game 3, player 0 starts; player 1 lays the fourth stone of a column with V V V V on their
     // own side (W W V T on side 0: no three-run) → player 1 wins 7, player 0 gets 0.
     column_game(&mut g, &["0WV", "1WV", "2VV", "3TV"]);
-    assert!(matches!(
-        g.end(),
-        Some(GameEnd::FourRow {
-            winner: 1,
-            mover: 1,
-            ..
-        })
-    ));
+    assert!(matches!(g.end(), Some(GameEnd::FourRow { winner: 1, mover: 1, .. })));
     assert_eq!(g.records()[2].points, [0, 7]);
     // 3 + 3 + 0 = 6 against 7 + 1 + 7 = 15.
     assert_eq!(g.match_points(), [6, 15]);
@@ -1144,15 +800,7 @@ fn a_match_alternates_the_start_player_and_adds_up_points() {
 
 #[test]
 fn a_match_can_end_in_a_draw() {
-    let mut g = VierMalVier::new(
-        2,
-        Options {
-            games: 2,
-            ..Options::default()
-        },
-        0,
-    )
-    .unwrap();
+    let mut g = VierMalVier::new(2, Options { games: 2, ..Options::default() }, 0).unwrap();
     // Game 1: player 1 wins with V V V V on side 1 (side 0 W W V T) → [0, 7].
     column_game(&mut g, &["0WV", "1WV", "2VV", "3TV"]);
     assert_eq!(g.records()[0].points, [0, 7]);
@@ -1161,14 +809,7 @@ fn a_match_can_end_in_a_draw() {
     // Game 2, player 1 starts, player 0 lays the fourth stone: V V V V on side 0, W W V T on
     // side 1 (no three-run) → [7, 0].
     column_game(&mut g, &["0VW", "1VW", "2VV", "3VT"]);
-    assert!(matches!(
-        g.end(),
-        Some(GameEnd::FourRow {
-            winner: 0,
-            mover: 0,
-            ..
-        })
-    ));
+    assert!(matches!(g.end(), Some(GameEnd::FourRow { winner: 0, mover: 0, .. })));
     assert_eq!(g.records()[1].points, [7, 0]);
     assert_eq!(g.match_points(), [7, 7]);
     assert_eq!(g.outcome(), Some(Outcome::Draw));
@@ -1179,12 +820,7 @@ fn a_match_can_end_in_a_draw() {
 
 #[test]
 fn a_save_round_trip_keeps_the_game() {
-    let options = Options {
-        view: View::Open,
-        without_tafeln: true,
-        profi: true,
-        games: 2,
-    };
+    let options = Options { view: View::Open, without_tafeln: true, profi: true, games: 2 };
     let mut g = VierMalVier::new(2, options, 99).unwrap();
     column_game(&mut g, &["0WV", "1WV", "2VV", "3TV"]);
     g.apply(&Move::NextGame).unwrap();
@@ -1195,10 +831,7 @@ fn a_save_round_trip_keeps_the_game() {
     let mut loaded: VierMalVier = serde_json::from_str(&json).unwrap();
     assert_eq!(loaded.validate(), Ok(()));
     assert_eq!(loaded, g);
-    assert_eq!(
-        (loaded.seed(), loaded.records().len(), loaded.options().profi),
-        (99, 1, true)
-    );
+    assert_eq!((loaded.seed(), loaded.records().len(), loaded.options().profi), (99, 1, true));
     // Both continue identically.
     let mv = place_move(&g, "2TU", Spot::On(1));
     assert_eq!(loaded.apply(&mv), g.apply(&mv));
@@ -1231,24 +864,9 @@ fn validate_rejects_tampered_states() {
     type Tamper = Box<dyn Fn(&mut serde_json::Value)>;
     let stone = |id: u8| serde_json::json!({ "stone": id, "front": 0 });
     let cases: Vec<(&str, serde_json::Value, &str, Tamper)> = vec![
-        (
-            "a stone twice",
-            base_value.clone(),
-            "twice in the wall",
-            Box::new(|v| v["wall"][1][0]["stone"] = 0.into()),
-        ),
-        (
-            "stone 16",
-            base_value.clone(),
-            "unknown",
-            Box::new(|v| v["wall"][1][0]["stone"] = 16.into()),
-        ),
-        (
-            "face 2",
-            base_value.clone(),
-            "unknown",
-            Box::new(|v| v["wall"][1][0]["front"] = 2.into()),
-        ),
+        ("a stone twice", base_value.clone(), "twice in the wall", Box::new(|v| v["wall"][1][0]["stone"] = 0.into())),
+        ("stone 16", base_value.clone(), "unknown", Box::new(|v| v["wall"][1][0]["stone"] = 16.into())),
+        ("face 2", base_value.clone(), "unknown", Box::new(|v| v["wall"][1][0]["front"] = 2.into())),
         // O replaced by the unused R V/W (2): R twice in the bottom row.
         (
             "a colour twice in a row",
@@ -1284,24 +902,9 @@ fn validate_rejects_tampered_states() {
             "gap-free",
             Box::new(move |v| v["wall"].as_array_mut().unwrap().push(serde_json::json!([stone(5)]))),
         ),
-        (
-            "to_move 2",
-            base_value.clone(),
-            "two players",
-            Box::new(|v| v["to_move"] = 2.into()),
-        ),
-        (
-            "start 2",
-            base_value.clone(),
-            "two players",
-            Box::new(|v| v["start"] = 2.into()),
-        ),
-        (
-            "no games",
-            base_value.clone(),
-            "1 to 20 games",
-            Box::new(|v| v["options"]["games"] = 0.into()),
-        ),
+        ("to_move 2", base_value.clone(), "two players", Box::new(|v| v["to_move"] = 2.into())),
+        ("start 2", base_value.clone(), "two players", Box::new(|v| v["start"] = 2.into())),
+        ("no games", base_value.clone(), "1 to 20 games", Box::new(|v| v["options"]["games"] = 0.into())),
         (
             "announced without profi",
             base_value.clone(),
@@ -1350,12 +953,7 @@ fn validate_rejects_tampered_states() {
                 v["end"] = serde_json::json!({ "Blocked": { "points": [0, 0] } });
             }),
         ),
-        (
-            "fewer moves than stones",
-            base_value.clone(),
-            "fewer moves",
-            Box::new(|v| v["turn"] = 3.into()),
-        ),
+        ("fewer moves than stones", base_value.clone(), "fewer moves", Box::new(|v| v["turn"] = 3.into())),
         (
             "a finished game marked running",
             over_value.clone(),

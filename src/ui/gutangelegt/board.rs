@@ -4,11 +4,11 @@
 //! carries a symbol.
 
 use crate::decimal::num;
-use crate::ui::i18n::t;
-use crate::ui::components::keyed;
-use crate::ui::keyboard::Roving;
 use crate::engine::gutangelegt::Place;
-use crate::view::gutangelegt::{self as view, place_label, Card, Slot, Tap, Table as TableModel};
+use crate::ui::components::keyed;
+use crate::ui::i18n::t;
+use crate::ui::keyboard::Roving;
+use crate::view::gutangelegt::{self as view, place_label, Card, Slot, Table as TableModel, Tap};
 use leptos::prelude::*;
 
 pub use crate::view::gutangelegt::color_name;
@@ -118,9 +118,12 @@ pub fn Table(
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
     };
     let shift = move || tap.with(|p| p.shift);
-    let slot_keys = Signal::derive(move || table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>()));
+    let slot_keys = Signal::derive(move || {
+        table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>())
+    });
     let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
-    let card_keys = Signal::derive(move || table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
+    let card_keys =
+        Signal::derive(move || table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
     // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
     let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
         let (dx, dy) = untrack(shift);
@@ -139,11 +142,18 @@ pub fn Table(
     let moved_cursor = RwSignal::new(None::<(usize, usize)>);
     let cursor = move || {
         let (w, h) = table.with(|t| tap.with(|p| view::field_bounds(t, p)));
-        moved_cursor.get().filter(|&(x, y)| x < w && y < h).or_else(|| tap.with(|p| p.card.map(|(c, r, _)| (c, r)))).unwrap_or_default()
+        moved_cursor
+            .get()
+            .filter(|&(x, y)| x < w && y < h)
+            .or_else(|| tap.with(|p| p.card.map(|(c, r, _)| (c, r))))
+            .unwrap_or_default()
     };
     let on_key = move |ev: web_sys::KeyboardEvent| {
         // Only keys for the table itself, not those bubbling up from a place.
-        let on_table = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok()).is_some_and(|e| e.tag_name() == "svg");
+        let on_table = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| e.tag_name() == "svg");
         if !on_table || !untrack(claiming) {
             return;
         }
@@ -168,7 +178,10 @@ pub fn Table(
             return t("Tisch", "Table").to_string();
         }
         let name = table.with(|t| tap.with(|p| view::cursor_name(t, p, cursor(), claim_start.get())));
-        format!("{}: {name}", t("Tisch, Linie ansagen mit Pfeiltasten und Eingabe", "Table, announce a line with arrows and Enter"))
+        format!(
+            "{}: {name}",
+            t("Tisch, Linie ansagen mit Pfeiltasten und Eingabe", "Table, announce a line with arrows and Enter")
+        )
     };
     view! {
         <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())

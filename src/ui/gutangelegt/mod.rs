@@ -6,13 +6,13 @@ pub mod board;
 use crate::engine::gutangelegt::{log_lines_now, Event, GutAngelegt, Line, Move, Options, Place, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
+use crate::ui::components::keyed;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, Selection};
 use board::{card_svg, Table};
-use crate::ui::components::keyed;
 use leptos::prelude::*;
 
 #[component]
@@ -42,7 +42,11 @@ pub fn error_text(e: &RuleError) -> String {
         RuleError::NotInHand { .. } => t("Diese Karte hast du nicht.", "You don't hold that card.").into(),
         RuleError::NoSuchPlace => t("Dort kann jetzt keine Karte liegen.", "A card cannot go there now.").into(),
         RuleError::DoubleClaim { line } => {
-            if is_de() { format!("Die Reihe {} ist doppelt angesagt.", line_text(*line)) } else { format!("Line {} is announced twice.", line_text(*line)) }
+            if is_de() {
+                format!("Die Reihe {} ist doppelt angesagt.", line_text(*line))
+            } else {
+                format!("Line {} is announced twice.", line_text(*line))
+            }
         }
     }
 }
@@ -64,16 +68,28 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
         colors.reverse();
     }
     let colors = view::colors_text(colors);
-    let mut s = if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
+    let mut s =
+        if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
     if !lines.is_empty() {
-        s.push_str(&format!(" ({})", lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")));
+        s.push_str(&format!(
+            " ({})",
+            lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")
+        ));
     }
     if !corrected.is_empty() {
         let struck = lines_text(corrected);
-        s.push_str(&if is_de() { format!(" – korrigiert, 0 Punkte: {struck}") } else { format!(" – corrected, 0 points: {struck}") });
+        s.push_str(&if is_de() {
+            format!(" – korrigiert, 0 Punkte: {struck}")
+        } else {
+            format!(" – corrected, 0 points: {struck}")
+        });
     }
     if !missed.is_empty() {
-        s.push_str(&if is_de() { format!(" – übersehen: {}", missed.len()) } else { format!(" – missed: {}", missed.len()) });
+        s.push_str(&if is_de() {
+            format!(" – übersehen: {}", missed.len())
+        } else {
+            format!(" – missed: {}", missed.len())
+        });
     }
     s
 }
@@ -103,7 +119,9 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     let hinted = move || crate::ui::computer::hint_for::<GutAngelegt>(ctx);
     let sel = Memo::new(move |_| match hinted() {
         Some(Move::Lay { card, turned, place, claims }) => Some(Selection { card, turned, place: Some(place), claims }),
-        None => picked.get().map(|card| Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() }),
+        None => {
+            picked.get().map(|card| Selection { card, turned: turned.get(), place: chosen.get(), claims: claims.get() })
+        }
     });
     // Acting on a shown hint makes it the person's own selection.
     let adopt_hint = move || {
@@ -132,7 +150,13 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
     // shown turned (turning redraws it).
     let hand_keys = Signal::derive(move || {
-        tap.with(|t| t.hand.iter().enumerate().map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16).collect::<Vec<u16>>())
+        tap.with(|t| {
+            t.hand
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (u16::from(c.id) * 2 + u16::from(c.colors != GutAngelegt::card(c.id))) << 2 | i as u16)
+                .collect::<Vec<u16>>()
+        })
     });
     let roving = Roving::new(Signal::derive(move || tap.with(|t| t.hand.len())));
 
@@ -187,9 +211,16 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                 let line = Line { from: start, to: f }.normalized();
                 let (dx, dy) = (start.0.abs_diff(f.0), start.1.abs_diff(f.1));
                 if !(dx == 0 || dy == 0 || dx == dy) || line.len() < 3 {
-                    return ctx.warn(t("Eine Reihe ist gerade (waagerecht, senkrecht oder diagonal) und mindestens 3 Felder lang.", "A line is straight (across, up or diagonal) and at least 3 fields long."));
+                    return ctx.warn(t(
+                        "Eine Reihe ist gerade (waagerecht, senkrecht oder diagonal) und mindestens 3 Felder lang.",
+                        "A line is straight (across, up or diagonal) and at least 3 fields long.",
+                    ));
                 }
-                claims.update(|c| if !c.contains(&line) { c.push(line) });
+                claims.update(|c| {
+                    if !c.contains(&line) {
+                        c.push(line)
+                    }
+                });
             }
         }
     });
@@ -274,7 +305,9 @@ pub fn PlayGutAngelegt() -> impl IntoView {
 
 #[component]
 fn EndView(game: GameHandle<GutAngelegt>) -> impl IntoView {
-    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else { return ().into_any() };
+    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
+        return ().into_any();
+    };
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
     let headline = outcome_headline(state.outcome(), name);
     let rows = seats.iter().cloned().enumerate().map(|(p, seat)| view! {

@@ -70,7 +70,9 @@ pub fn Board(
 ) -> impl IntoView {
     let roving = Roving::new(CELLS);
     // Each field keyed by all it shows: a tap redraws the one or two fields it changes.
-    let fields = Signal::derive(move || model.with(|m| m.fields.iter().map(|f| (f.clone(), target.get() == Some(f.number))).collect::<Vec<_>>()));
+    let fields = Signal::derive(move || {
+        model.with(|m| m.fields.iter().map(|f| (f.clone(), target.get() == Some(f.number))).collect::<Vec<_>>())
+    });
     view! {
         <svg class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=t("Spielplan", "Board")>
             <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
@@ -85,10 +87,23 @@ pub fn Board(
 }
 
 #[component]
-fn Field(field: view::Field, target: bool, seats: Signal<Vec<Seat>>, roving: Roving, on_tap: Callback<usize>) -> impl IntoView {
+fn Field(
+    field: view::Field,
+    target: bool,
+    seats: Signal<Vec<Seat>>,
+    roving: Roving,
+    on_tap: Callback<usize>,
+) -> impl IntoView {
     let cell = field.cell;
-    let mut class = String::from(["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(field.number))]);
-    for (on, name) in [(field.reachable, " reachable"), (target, " target"), (field.last, " last"), (field.blocked, " blocked"), (field.kept_by.is_some(), " kept")] {
+    let mut class =
+        String::from(["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(field.number))]);
+    for (on, name) in [
+        (field.reachable, " reachable"),
+        (target, " target"),
+        (field.last, " last"),
+        (field.blocked, " blocked"),
+        (field.kept_by.is_some(), " kept"),
+    ] {
         if on {
             class.push_str(name);
         }

@@ -9,8 +9,8 @@ use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
-use crate::ui::{AppCtx, GameHandle};
 use crate::ui::keyboard::{Preview, Roving};
+use crate::ui::{AppCtx, GameHandle};
 use crate::view::just4fun as view;
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
@@ -64,9 +64,15 @@ pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
         RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
         RuleError::NoCards => t("Wähle mindestens eine Karte.", "Pick at least one card.").into(),
         RuleError::TooManyCards { .. } => t("Höchstens vier Karten auf einmal.", "At most four cards at once.").into(),
-        RuleError::CardsNotInHand => t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into(),
+        RuleError::CardsNotInHand => {
+            t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into()
+        }
         RuleError::SumNotAField { sum } => {
-            if is_de() { format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).") } else { format!("Sum {sum} – there is no such field (36 at most).") }
+            if is_de() {
+                format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).")
+            } else {
+                format!("Sum {sum} – there is no such field (36 at most).")
+            }
         }
         RuleError::Blocked { field, by } => {
             if is_de() {
@@ -75,7 +81,11 @@ pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
                 format!("Field {field} is blocked for you: {} has at least 2 stones more there.", name(*by))
             }
         }
-        RuleError::MustPlay => t("Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.", "You can still play – new cards only when nothing fits.").into(),
+        RuleError::MustPlay => t(
+            "Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.",
+            "You can still play – new cards only when nothing fits.",
+        )
+        .into(),
     }
 }
 
@@ -109,7 +119,11 @@ pub fn PlayJust4Fun() -> impl IntoView {
     // A hint shows over the person's own pick (they asked for it); their next pick clears it.
     let shown = Memo::new(move |_| {
         let hint = hinted();
-        if hint.is_empty() { picked.get() } else { hint }
+        if hint.is_empty() {
+            picked.get()
+        } else {
+            hint
+        }
     });
     let showing_hint = move || !hinted().is_empty();
     let preview = Preview::new();
@@ -183,7 +197,8 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
     let selection_status = move || {
         if must_swap.get() {
-            return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.").to_string();
+            return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.")
+                .to_string();
         }
         let total = sum();
         let cards = selection();
@@ -195,7 +210,9 @@ pub fn PlayJust4Fun() -> impl IntoView {
         match target.get() {
             None => format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)")),
             Some(n) => {
-                let blocked = game.with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c))).flatten();
+                let blocked = game
+                    .with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c)))
+                    .flatten();
                 match blocked {
                     Some(by) => error_text(&RuleError::Blocked { field: n, by }, &seats.get()),
                     None => format!("{expr} – {}", t("das Feld wählen oder „Setzen“", "choose the field or “Place”")),
@@ -291,9 +308,18 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
 /// The viewer's cards, one button each; a keyboard moves along them (keyboard.rs). While no
 /// play is open they stay focusable but say so ("gesperrt") and do nothing.
-fn hand(model: Memo<view::Board>, shown: Memo<Vec<usize>>, must_swap: Memo<bool>, on_toggle: Callback<usize>) -> impl IntoView {
+fn hand(
+    model: Memo<view::Board>,
+    shown: Memo<Vec<usize>>,
+    must_swap: Memo<bool>,
+    on_toggle: Callback<usize>,
+) -> impl IntoView {
     let roving = Roving::new(Signal::derive(move || model.with(|m| m.hand.len())));
-    let toggle = move |i: usize| if !must_swap.get_untracked() { on_toggle.run(i) };
+    let toggle = move |i: usize| {
+        if !must_swap.get_untracked() {
+            on_toggle.run(i)
+        }
+    };
     view! {
         <div class="hand" data-test="hand" role="group" aria-label=t("Deine Karten", "Your cards")>
             // At most four cards, redrawn together when the hand changes (a keyed list would cost
@@ -346,4 +372,3 @@ fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
         </ul>
     }
 }
-

@@ -22,7 +22,11 @@ pub fn describe(event: &Event, seats: &[Seat]) -> String {
                 }
             }
             if win_line.is_some() {
-                line.push_str(if is_de() { " – vier in einer Reihe, gewonnen!" } else { " – four in a row, wins!" });
+                line.push_str(if is_de() {
+                    " – vier in einer Reihe, gewonnen!"
+                } else {
+                    " – four in a row, wins!"
+                });
             }
             line
         }

@@ -50,7 +50,11 @@ pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
         .enumerate()
         .map(|(p, seat)| {
             let kept = scoring.kept.get(p).cloned().unwrap_or_default();
-            let fields = if kept.is_empty() { "–".to_string() } else { kept.iter().map(u8::to_string).collect::<Vec<_>>().join(", ") };
+            let fields = if kept.is_empty() {
+                "–".to_string()
+            } else {
+                kept.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+            };
             let sum = scoring.sums.get(p).copied().unwrap_or(0);
             view! {
                 <tr>

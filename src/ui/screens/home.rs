@@ -7,9 +7,9 @@ use crate::saves::{Entry, Store};
 use crate::session::{self, Save};
 use crate::ui::components::Confirm;
 use crate::ui::i18n::{count_noun, format_time, is_de, t};
-use crate::view::shell::{how_far, players_phrase};
 use crate::ui::storage;
 use crate::ui::{AppCtx, Route};
+use crate::view::shell::{how_far, players_phrase};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -114,7 +114,8 @@ fn progress_time(save: &Save) -> String {
 fn delete_all(count: usize) -> impl IntoView {
     let ctx = AppCtx::get();
     let asking = RwSignal::new(false);
-    let games = count_noun(count as u64, ("angefangenes Spiel", "unfinished game"), ("angefangene Spiele", "unfinished games"));
+    let games =
+        count_noun(count as u64, ("angefangenes Spiel", "unfinished game"), ("angefangene Spiele", "unfinished games"));
     let question = if is_de() {
         format!("{count} {games} löschen? Das lässt sich nicht rückgängig machen.")
     } else {
@@ -185,10 +186,15 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
                 // Read again; open it only if it is still the save this row shows.
                 match storage::saves().read_slot(&id) {
                     Ok(Some(Ok(save))) if save.header.saved_at == shown_at => ctx.open_game(save.session),
-                    Ok(Some(Err(e))) => ctx.warn_detail(storage::load_error_text(&id, &e), storage::damage_detail(&e).as_deref()),
+                    Ok(Some(Err(e))) => {
+                        ctx.warn_detail(storage::load_error_text(&id, &e), storage::damage_detail(&e).as_deref())
+                    }
                     Err(e) => ctx.warn(storage::store_message(e)),
                     _ => {
-                        ctx.warn(t("Dieser Spielstand wurde inzwischen geändert; die Liste ist jetzt aktuell.", "This save has changed since; the list is up to date now."));
+                        ctx.warn(t(
+                            "Dieser Spielstand wurde inzwischen geändert; die Liste ist jetzt aktuell.",
+                            "This save has changed since; the list is up to date now.",
+                        ));
                         ctx.bump_saves();
                     }
                 }
@@ -214,11 +220,7 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
             .into_any()
         }
         Err(e) => {
-            let message = if running {
-                storage::game_load_error_text(&e)
-            } else {
-                storage::load_error_text(&name, &e)
-            };
+            let message = if running { storage::game_load_error_text(&e) } else { storage::load_error_text(&name, &e) };
             view! {
                 <div class="slot-info">
                     <strong>{title.clone()}</strong>
@@ -297,7 +299,11 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
                 let saves = storage::saves();
                 let name = saves.free_slot_name(&save.header.name);
                 match saves.write_slot(&name, &save.session, save.header.saved_at) {
-                    Ok(name) => ctx.say(if is_de() { format!("„{name}“ importiert.") } else { format!("“{name}” imported.") }),
+                    Ok(name) => ctx.say(if is_de() {
+                        format!("„{name}“ importiert.")
+                    } else {
+                        format!("“{name}” imported.")
+                    }),
                     Err(e) => ctx.warn(storage::write_message(&e)),
                 }
                 ctx.bump_saves();

@@ -12,7 +12,8 @@ use wasm_bindgen_futures::JsFuture;
 
 /// The text of a file next to the app (relative URL, so it works under any sub-path).
 async fn fetch_text(url: &str) -> Option<String> {
-    let response: web_sys::Response = JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    let response: web_sys::Response =
+        JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
     if !response.ok() {
         return None;
     }

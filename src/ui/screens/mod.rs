@@ -1,8 +1,8 @@
 //! One file per screen.
 
 pub mod home;
-pub mod play;
 pub mod manual;
+pub mod play;
 pub mod settings;
 pub mod setup;
 

@@ -155,10 +155,15 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
                 return;
             }
         }
-        let result = ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_slot(&wanted, g, storage::now_ms())));
+        let result =
+            ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_slot(&wanted, g, storage::now_ms())));
         match result {
             Some(Ok(shown)) => {
-                ctx.say(if is_de() { format!("Gespeichert als „{shown}“.") } else { format!("Saved as “{shown}”.") });
+                ctx.say(if is_de() {
+                    format!("Gespeichert als „{shown}“.")
+                } else {
+                    format!("Saved as “{shown}”.")
+                });
                 ctx.bump_saves();
             }
             Some(Err(e)) => ctx.warn(storage::write_message(&e)),
@@ -184,6 +189,16 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
             </div>
         </form>
     };
-    let hint = t("Gibt es den Namen schon, wirst du vor dem Ersetzen gefragt.", "If the name exists, you are asked before it is replaced.");
-    modal(t("Speichern unter …", "Save as …"), "save-as-dialog", "save-as-text", hint.to_string(), Some(on_done), body.into_any())
+    let hint = t(
+        "Gibt es den Namen schon, wirst du vor dem Ersetzen gefragt.",
+        "If the name exists, you are asked before it is replaced.",
+    );
+    modal(
+        t("Speichern unter …", "Save as …"),
+        "save-as-dialog",
+        "save-as-text",
+        hint.to_string(),
+        Some(on_done),
+        body.into_any(),
+    )
 }

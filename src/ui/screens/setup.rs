@@ -1,16 +1,15 @@
 //! New game: players (count, names, colours, seat order) and the game's options.
 
 use super::{game_name, game_short_name};
-use crate::engine::GameKind;
-use crate::saves::PLAYERS;
 use crate::engine::bots::Level;
+use crate::engine::GameKind;
+use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
+use crate::saves::PLAYERS;
 use crate::session::{clean_seats, distinct_colors, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
 use crate::ui::components::{choice, color_name, level_name};
 use crate::ui::i18n::{is_de, t};
-use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
 use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx, Route};
 use leptos::prelude::*;
-
 
 /// The default name of a person in seat `index`: "Spieler 1", "Player 1", …
 fn person_name(index: usize) -> String {
@@ -26,7 +25,10 @@ fn default_seats(ctx: AppCtx, n: usize) -> Vec<Seat> {
     let remembered = crate::ui::storage::remembered_players(ctx);
     (0..n)
         .map(|i| {
-            remembered.get(i).cloned().unwrap_or_else(|| Seat::person(person_name(i), PlayerColor::ALL[i % PlayerColor::ALL.len()]))
+            remembered
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| Seat::person(person_name(i), PlayerColor::ALL[i % PlayerColor::ALL.len()]))
         })
         .collect()
 }
@@ -132,7 +134,10 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
 fn set_kind(seats: &mut [Seat], index: usize, kind: SeatKind) {
     let is_default = |name: &str| {
         let name = name.trim();
-        name.is_empty() || ["Spieler ", "Player ", "Computer "].iter().any(|p| name.strip_prefix(p).is_some_and(|n| n.parse::<u32>().is_ok()))
+        name.is_empty()
+            || ["Spieler ", "Player ", "Computer "]
+                .iter()
+                .any(|p| name.strip_prefix(p).is_some_and(|n| n.parse::<u32>().is_ok()))
     };
     let Some(seat) = seats.get(index) else { return };
     let was_computer = seat.kind.is_computer();
@@ -165,7 +170,13 @@ fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize, kinds: bool) -> impl IntoVi
             }
         })
     };
-    let swap = move |a: usize, b: usize| seats.update(|s| if a < s.len() && b < s.len() { s.swap(a, b) });
+    let swap = move |a: usize, b: usize| {
+        seats.update(|s| {
+            if a < s.len() && b < s.len() {
+                s.swap(a, b)
+            }
+        })
+    };
     view! {
         <li class="seat-row">
             <input

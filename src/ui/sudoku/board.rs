@@ -1,12 +1,12 @@
 //! The 9×9 board and the 40-space score track as SVG.
 
+use crate::decimal::num;
 use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
+use crate::session::Seat;
 use crate::ui::components::{keyed_items, seat_mark};
+use crate::ui::i18n::is_de;
 use crate::ui::keyboard::Roving;
 use crate::view::sudoku as view;
-use crate::session::Seat;
-use crate::ui::i18n::is_de;
-use crate::decimal::num;
 use leptos::prelude::*;
 
 const CELL: f64 = 60.0;
@@ -20,7 +20,11 @@ fn origin(cell: usize) -> (f64, f64) {
 }
 
 #[component]
-pub fn Board(#[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>, #[prop(into)] seats: Signal<Vec<Seat>>, on_tap: Callback<usize>) -> impl IntoView {
+pub fn Board(
+    #[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>,
+    #[prop(into)] seats: Signal<Vec<Seat>>,
+    on_tap: Callback<usize>,
+) -> impl IntoView {
     let label = if is_de() { "Spielplan" } else { "Board" };
     let roving = Roving::new(CELLS);
     let grid_end = LABEL + PAD + CELL * 9.0;
@@ -49,7 +53,13 @@ pub fn Board(#[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>, #[prop(
 }
 
 #[component]
-fn Field(view: view::Cell, preview: Option<u8>, seats: Signal<Vec<Seat>>, roving: Roving, on_tap: Callback<usize>) -> impl IntoView {
+fn Field(
+    view: view::Cell,
+    preview: Option<u8>,
+    seats: Signal<Vec<Seat>>,
+    roving: Roving,
+    on_tap: Callback<usize>,
+) -> impl IntoView {
     let (x, y) = origin(view.cell);
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
     let cell = view.cell;
@@ -70,8 +80,12 @@ fn Field(view: view::Cell, preview: Option<u8>, seats: Signal<Vec<Seat>>, roving
         }
     });
     // A legal field without points (the gold setup) gets a dot: not only its colour says so.
-    let dot = (view.legal && view.points.is_none()).then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
-    let points = view.points.filter(|_| preview.is_none()).map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> });
+    let dot = (view.legal && view.points.is_none())
+        .then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
+    let points = view
+        .points
+        .filter(|_| preview.is_none())
+        .map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> });
     let preview_view = preview.map(|number| {
         let p = view.points;
         view! {

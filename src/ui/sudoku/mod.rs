@@ -28,7 +28,14 @@ pub fn record_list(options: &Options) -> &'static str {
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     let check = move |test, label, get, set| option_check(options, test, label, get, set);
     let choice = move |test: &'static str, label: &'static str, get: fn(&Options) -> bool, set: fn(&mut Options)| {
-        crate::ui::components::choice(String::new(), test.into(), None, label.into(), Signal::derive(move || options.with(get)), Callback::new(move |_| options.update(set)))
+        crate::ui::components::choice(
+            String::new(),
+            test.into(),
+            None,
+            label.into(),
+            Signal::derive(move || options.with(get)),
+            Callback::new(move |_| options.update(set)),
+        )
     };
     view! {
         <section>
@@ -67,19 +74,39 @@ pub fn error_text(e: &RuleError) -> String {
         RuleError::GoldSetupDone => t("Die Goldplättchen liegen schon.", "The gold tiles are already laid.").into(),
         RuleError::NoSuchField { .. } => t("Dieses Feld gibt es nicht.", "There is no such field.").into(),
         RuleError::Occupied { cell } => {
-            if de { format!("Auf {} liegt schon ein Plättchen.", name(*cell)) } else { format!("{} is taken.", name(*cell)) }
+            if de {
+                format!("Auf {} liegt schon ein Plättchen.", name(*cell))
+            } else {
+                format!("{} is taken.", name(*cell))
+            }
         }
         RuleError::GoldNotLeft { number } => {
-            if de { format!("Gold {number} liegt schon.") } else { format!("Gold {number} is already laid.") }
+            if de {
+                format!("Gold {number} liegt schon.")
+            } else {
+                format!("Gold {number} is already laid.")
+            }
         }
         RuleError::GoldRow { other } => {
-            if de { format!("In dieser Reihe liegt schon Gold ({}).", name(*other)) } else { format!("This row already has gold ({}).", name(*other)) }
+            if de {
+                format!("In dieser Reihe liegt schon Gold ({}).", name(*other))
+            } else {
+                format!("This row already has gold ({}).", name(*other))
+            }
         }
         RuleError::GoldColumn { other } => {
-            if de { format!("In dieser Spalte liegt schon Gold ({}).", name(*other)) } else { format!("This column already has gold ({}).", name(*other)) }
+            if de {
+                format!("In dieser Spalte liegt schon Gold ({}).", name(*other))
+            } else {
+                format!("This column already has gold ({}).", name(*other))
+            }
         }
         RuleError::GoldBlock { other } => {
-            if de { format!("In diesem Block liegt schon Gold ({}).", name(*other)) } else { format!("This block already has gold ({}).", name(*other)) }
+            if de {
+                format!("In diesem Block liegt schon Gold ({}).", name(*other))
+            } else {
+                format!("This block already has gold ({}).", name(*other))
+            }
         }
         RuleError::Breaks { number, clash } => {
             if de {
@@ -95,7 +122,8 @@ pub fn error_text(e: &RuleError) -> String {
 /// Adds a finished solo game to its high-score list; the place it took, if any.
 fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let seat = session.seats.first()?;
-    let record = Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };
+    let record =
+        Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };
     // Bad entries are reported and dropped; every valid one stays.
     let mut records = storage::load_records(ctx);
     let place = records.add(record_list(session.state.options()), record);
@@ -143,11 +171,17 @@ pub fn PlaySudoku() -> impl IntoView {
     let gate = Preview::new();
     let held = move || model.with(|m| m.held);
     let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
-    let gold_number = move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
+    let gold_number =
+        move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
     // A tap changes only which field previews the tile: the rest is the model's.
     let cells = Signal::derive(move || {
         let shown = chosen.get().filter(|_| acting()).zip(held());
-        model.with(|m| m.cells.iter().map(|c| (c.clone(), shown.filter(|(at, _)| *at == c.cell).map(|(_, n)| n))).collect::<Vec<_>>())
+        model.with(|m| {
+            m.cells
+                .iter()
+                .map(|c| (c.clone(), shown.filter(|(at, _)| *at == c.cell).map(|(_, n)| n)))
+                .collect::<Vec<_>>()
+        })
     });
     let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
 
@@ -158,7 +192,9 @@ pub fn PlaySudoku() -> impl IntoView {
             if matches!(event, Event::SetAside { .. }) {
                 ctx.warn(notation::describe(&event, &seats.get_untracked()));
             }
-            let finished = game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(ctx, s))));
+            let finished = game.with_untracked(|s| {
+                (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(ctx, s)))
+            });
             if let Some(Some(entry)) = finished {
                 new_record.set(Some(entry));
             }
@@ -206,13 +242,23 @@ pub fn PlaySudoku() -> impl IntoView {
             return crate::ui::components::wait_for_turn();
         }
         if hinted() == Some(Move::CannotPlace) {
-            return t("Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.", "Hint: your tile fits nowhere – say “I cannot place”.").to_string();
+            return t(
+                "Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.",
+                "Hint: your tile fits nowhere – say “I cannot place”.",
+            )
+            .to_string();
         }
         let Some(cell) = chosen.get() else {
             return if assisted() {
-                t("Wähle ein markiertes Feld – die Zahl oben rechts sind seine Punkte.", "Choose a marked field – the small number is its points.")
+                t(
+                    "Wähle ein markiertes Feld – die Zahl oben rechts sind seine Punkte.",
+                    "Choose a marked field – the small number is its points.",
+                )
             } else {
-                t("Wähle ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.", "Choose a free field. Breaking the Sudoku rule costs the tile.")
+                t(
+                    "Wähle ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.",
+                    "Choose a free field. Breaking the Sudoku rule costs the tile.",
+                )
             }
             .to_string();
         };
@@ -221,7 +267,10 @@ pub fn PlaySudoku() -> impl IntoView {
             return if is_de() {
                 format!("{}: nochmal wählen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.", name(cell))
             } else {
-                format!("{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
+                format!(
+                    "{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.",
+                    name(cell)
+                )
             };
         }
         let points = model.with(|m| m.cells.get(cell).and_then(|c| c.points)).unwrap_or(0);
@@ -312,7 +361,12 @@ pub fn PlaySudoku() -> impl IntoView {
 fn Players(game: GameHandle<Sudoku>) -> impl IntoView {
     let track = Signal::derive(move || {
         game.with(|s| {
-            s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.track_position(p), s.state.counters(p))).collect::<Vec<_>>()
+            s.seats
+                .iter()
+                .cloned()
+                .enumerate()
+                .map(|(p, seat)| (seat, s.state.track_position(p), s.state.counters(p)))
+                .collect::<Vec<_>>()
         })
         .unwrap_or_default()
     });
@@ -326,4 +380,3 @@ fn Players(game: GameHandle<Sudoku>) -> impl IntoView {
         </div>
     }
 }
-

@@ -44,7 +44,11 @@ pub fn describe(event: &Event, seats: &[Seat]) -> String {
         }
         Event::SetAside { player, number, reason: SetAsideReason::FalseClaim { legal } } => {
             if de {
-                format!("{}: „kann nicht legen“ – doch, z. B. auf {}; {number} zur Seite gelegt", who(*player), name(*legal))
+                format!(
+                    "{}: „kann nicht legen“ – doch, z. B. auf {}; {number} zur Seite gelegt",
+                    who(*player),
+                    name(*legal)
+                )
             } else {
                 format!("{}: “cannot place” – but {} was free for it; {number} set aside", who(*player), name(*legal))
             }

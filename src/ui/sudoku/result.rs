@@ -17,14 +17,21 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
     let solo = seats.len() == 1;
 
     let headline = if solo {
-        if is_de() { format!("{} Punkte", state.score(0)) } else { format!("{} points", state.score(0)) }
+        if is_de() {
+            format!("{} Punkte", state.score(0))
+        } else {
+            format!("{} points", state.score(0))
+        }
     } else {
         outcome_headline(state.outcome(), name)
     };
     let reason = match state.end() {
         Some(End::NoLegalField { player, number }) => {
             if is_de() {
-                format!("{} hat eine {number} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.", name(player))
+                format!(
+                    "{} hat eine {number} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.",
+                    name(player)
+                )
             } else {
                 format!("{} holds a {number} and no field is left where the Sudoku rule allows it.", name(player))
             }
@@ -36,7 +43,9 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
                 format!("{} rightly cannot place the {number} anywhere.", name(player))
             }
         }
-        Some(End::AllTilesUsed) => t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string(),
+        Some(End::AllTilesUsed) => {
+            t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string()
+        }
         None => String::new(),
     };
     let rows = seats

@@ -5,16 +5,16 @@ pub mod notation;
 pub mod result;
 pub mod wall;
 
-use crate::engine::viermalvier::{Event, Move, Options, RuleError, Spot, View, VierMalVier, STONES, STONE_COUNT};
+use crate::engine::viermalvier::{Event, Move, Options, RuleError, Spot, VierMalVier, View, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
+use crate::ui::components::keyed;
 use crate::ui::components::{choice, option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
-use leptos::prelude::*;
-use crate::ui::components::keyed;
 use crate::view::viermalvier as view;
+use leptos::prelude::*;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 
 #[component]
@@ -52,26 +52,40 @@ pub fn error_text(e: &RuleError) -> String {
     match e {
         RuleError::GameOver => t("Die Partie ist vorbei.", "The game is over.").into(),
         RuleError::NoSuchStone { .. } | RuleError::BadFace => t("Diesen Stein gibt es nicht.", "No such stone.").into(),
-        RuleError::StoneUsed { .. } => t("Dieser Stein ist schon verbaut.", "That stone is already in the wall.").into(),
+        RuleError::StoneUsed { .. } => {
+            t("Dieser Stein ist schon verbaut.", "That stone is already in the wall.").into()
+        }
         RuleError::NoRoom => t("Dort ist kein Platz (höchstens 4 × 4).", "No room there (at most 4 × 4).").into(),
         RuleError::Colour { color, in_row, .. } => {
             let c = color_name(*color);
             match (de, in_row) {
-                (true, true) => format!("Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."),
-                (true, false) => format!("Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."),
+                (true, true) => format!(
+                    "Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
+                ),
+                (true, false) => format!(
+                    "Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
+                ),
                 (false, true) => format!("Colour rule: this row already has a {c} stone. Still your turn."),
                 (false, false) => format!("Colour rule: this column already has a {c} stone. Still your turn."),
             }
         }
-        RuleError::NothingToObject => t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into(),
+        RuleError::NothingToObject => {
+            t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into()
+        }
         RuleError::ObjectionUnfounded => t(
             "Abgelehnt: Der letzte Stein hat eine vollständige Mauer nicht unmöglich gemacht.",
             "Refused: the last stone did not make a complete wall impossible.",
         )
         .into(),
-        RuleError::AlreadyAnnounced => t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into(),
-        RuleError::AnnouncementWrong => t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into(),
-        RuleError::NotBetweenGames | RuleError::GameRunning => t("Die Partie läuft noch.", "The game is still running.").into(),
+        RuleError::AlreadyAnnounced => {
+            t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into()
+        }
+        RuleError::AnnouncementWrong => {
+            t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into()
+        }
+        RuleError::NotBetweenGames | RuleError::GameRunning => {
+            t("Die Partie läuft noch.", "The game is still running.").into()
+        }
     }
 }
 
@@ -89,7 +103,9 @@ fn take_back_asker(s: &Session<VierMalVier>) -> Option<usize> {
 /// rules: it allows what the rules allow; a person answers on their own screen.
 fn ask_take_back(ctx: AppCtx) {
     let game = GameHandle::<VierMalVier>::new(ctx);
-    let Some((len, person_answers)) = game.with_untracked(|s| (s.log.len(), s.person_to_move().is_some())) else { return };
+    let Some((len, person_answers)) = game.with_untracked(|s| (s.log.len(), s.person_to_move().is_some())) else {
+        return;
+    };
     ctx.take_back_asked.set(Some(len));
     if !person_answers {
         answer_take_back(ctx, true, true);
@@ -100,7 +116,11 @@ fn ask_take_back(ctx: AppCtx) {
 fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     let game = GameHandle::<VierMalVier>::new(ctx);
     ctx.take_back_asked.set(None);
-    let Some(answerer) = game.with_untracked(|s| s.state.to_move().and_then(|p| s.seats.get(p)).map(|seat| seat.name.clone())).flatten() else { return };
+    let Some(answerer) =
+        game.with_untracked(|s| s.state.to_move().and_then(|p| s.seats.get(p)).map(|seat| seat.name.clone())).flatten()
+    else {
+        return;
+    };
     let refused = |ctx: AppCtx| {
         ctx.say(format!("{answerer} {}", t("lehnt die Rücknahme ab.", "declines the take-back.")));
     };
@@ -142,7 +162,9 @@ pub fn CoverQuestion() -> impl IntoView {
     let ctx = AppCtx::get();
     let game = GameHandle::<VierMalVier>::new(ctx);
     move || {
-        let (owner, asked, names) = game.with(|s| (take_back_asker(s), question_stands(ctx, s), s.seats.iter().map(|x| x.name.clone()).collect::<Vec<_>>()))?;
+        let (owner, asked, names) = game.with(|s| {
+            (take_back_asker(s), question_stands(ctx, s), s.seats.iter().map(|x| x.name.clone()).collect::<Vec<_>>())
+        })?;
         let owner = owner?;
         let asker = names.get(owner).cloned().unwrap_or_default();
         let answerer = names.get(1 - owner.min(1)).cloned().unwrap_or_default();
@@ -210,7 +232,11 @@ pub fn PlayVierMalVier() -> impl IntoView {
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
     let sides = Signal::derive(move || {
         let both = game.with(|s| s.state.options().view == View::Open || s.state.end().is_some()).unwrap_or(false);
-        if both { vec![0, 1] } else { mover().map(|p| p as u16).into_iter().collect::<Vec<u16>>() }
+        if both {
+            vec![0, 1]
+        } else {
+            mover().map(|p| p as u16).into_iter().collect::<Vec<u16>>()
+        }
     });
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
@@ -281,12 +307,26 @@ pub fn PlayVierMalVier() -> impl IntoView {
         }
         match hinted() {
             Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
-            Some(Move::Announce) => return t("Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.", "Hint: announce that the wall cannot be completed.").to_string(),
-            Some(Move::Place { .. }) => return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.").to_string(),
+            Some(Move::Announce) => {
+                return t(
+                    "Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.",
+                    "Hint: announce that the wall cannot be completed.",
+                )
+                .to_string()
+            }
+            Some(Move::Place { .. }) => {
+                return t(
+                    "Tipp: dieser Stein auf diesen Platz – „Setzen“.",
+                    "Hint: this stone on this place – “Place”.",
+                )
+                .to_string()
+            }
             _ => {}
         }
         // With the picked stone's faces: a turn is said aloud (the status is a live region).
-        let Some(stone) = picked.get() else { return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string() };
+        let Some(stone) = picked.get() else {
+            return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string();
+        };
         let next = if chosen.get().is_none() {
             t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place.")
         } else {
@@ -304,9 +344,8 @@ pub fn PlayVierMalVier() -> impl IntoView {
     // The asker taps on the shared screen: in the open view, or while they hold the device
     // (a computer opponent). In the hidden view they ask on the hand-over cover.
     let ask_here = move || asker.get().filter(|&p| !question_open() && (open() || viewer() == Some(p)));
-    let objectable = move || {
-        game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false)
-    };
+    let objectable =
+        move || game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false);
 
     view! {
         <div class="table-layout viermalvier" class:open=open>
@@ -400,7 +439,13 @@ pub fn PlayVierMalVier() -> impl IntoView {
 /// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
 /// or, without Tafeln, as an unsorted heap.
 #[component]
-fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwSignal<u8>, chosen: RwSignal<Option<Spot>>, shown: Memo<(Option<u8>, u8, Option<Spot>)>) -> impl IntoView {
+fn Tafeln(
+    game: GameHandle<VierMalVier>,
+    picked: RwSignal<Option<u8>>,
+    face: RwSignal<u8>,
+    chosen: RwSignal<Option<Spot>>,
+    shown: Memo<(Option<u8>, u8, Option<Spot>)>,
+) -> impl IntoView {
     let ctx = AppCtx::get();
     let stones = move || {
         game.with(|s| {
@@ -410,7 +455,12 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
                 vec![order.into_iter().filter(|&id| !g.is_used(id)).map(Some).collect::<Vec<_>>()]
             } else {
                 (0..4u8)
-                    .map(|color| (0..STONE_COUNT as u8).filter(|&id| STONES[usize::from(id)].color == color).map(|id| (!g.is_used(id)).then_some(id)).collect())
+                    .map(|color| {
+                        (0..STONE_COUNT as u8)
+                            .filter(|&id| STONES[usize::from(id)].color == color)
+                            .map(|id| (!g.is_used(id)).then_some(id))
+                            .collect()
+                    })
                     .collect()
             }
         })
@@ -449,4 +499,3 @@ fn Tafeln(game: GameHandle<VierMalVier>, picked: RwSignal<Option<u8>>, face: RwS
         </div>
     }
 }
-

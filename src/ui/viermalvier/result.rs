@@ -28,13 +28,27 @@ fn game_line(end: &GameEnd, name: &dyn Fn(usize) -> String) -> String {
             }
         }
         GameEnd::FourRow { winner, mover, .. } if winner == mover => {
-            if de { format!("Viererreihe auf der eigenen Seite von {}.", name(*winner)) } else { format!("A four-row on {}'s own side.", name(*winner)) }
+            if de {
+                format!("Viererreihe auf der eigenen Seite von {}.", name(*winner))
+            } else {
+                format!("A four-row on {}'s own side.", name(*winner))
+            }
         }
         GameEnd::FourRow { winner, mover, .. } => {
             if de {
-                format!("Der Stein von {} hat eine Viererreihe auf der Seite von {} gebildet – sie zählt für {}.", name(*mover), name(*winner), name(*winner))
+                format!(
+                    "Der Stein von {} hat eine Viererreihe auf der Seite von {} gebildet – sie zählt für {}.",
+                    name(*mover),
+                    name(*winner),
+                    name(*winner)
+                )
             } else {
-                format!("{}'s stone made a four-row on {}'s side – it counts for {}.", name(*mover), name(*winner), name(*winner))
+                format!(
+                    "{}'s stone made a four-row on {}'s side – it counts for {}.",
+                    name(*mover),
+                    name(*winner),
+                    name(*winner)
+                )
             }
         }
         GameEnd::Blocked { points } => {

@@ -4,12 +4,12 @@
 //! see: its own faces, and — in the hidden view — the far face of the topmost stones (visible
 //! from above). Stone ids never appear.
 
+use crate::decimal::num;
 use crate::engine::viermalvier::{Spot, HEIGHT, WIDTH};
 use crate::ui::components::keyed;
 use crate::ui::i18n::is_de;
 use crate::ui::keyboard::Roving;
 use crate::view::viermalvier::{Pick, Segment, Stone, Wall as WallModel};
-use crate::decimal::num;
 use leptos::prelude::*;
 
 const CELL: f64 = 100.0;
@@ -80,11 +80,18 @@ fn cell_line(((c1, r1), (c2, r2)): Segment, class: &'static str, test: &'static 
 /// but for the person to move) per tap. Stones and places are keyed parts, the places one
 /// keyboard group (arrows between them, Enter or Space to choose and place).
 #[component]
-pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String, on_slot: Callback<Spot>) -> impl IntoView {
+pub fn Wall(
+    wall: Memo<WallModel>,
+    pick: Memo<Pick>,
+    #[prop(into)] label: String,
+    on_slot: Callback<Spot>,
+) -> impl IntoView {
     let width = move || wall.with(|w| w.width);
     let roving = Roving::new(Signal::derive(move || pick.with(|p| p.slots.len())));
     // A slot's key also holds its place in the keyboard order, which it keeps while it lives.
-    let slot_keys = Signal::derive(move || pick.with(|p| p.slots.iter().enumerate().map(|(i, s)| s.key() << 3 | i as u16).collect::<Vec<u16>>()));
+    let slot_keys = Signal::derive(move || {
+        pick.with(|p| p.slots.iter().enumerate().map(|(i, s)| s.key() << 3 | i as u16).collect::<Vec<u16>>())
+    });
     let stone_keys = Signal::derive(move || wall.with(|w| w.stones.iter().map(Stone::key).collect::<Vec<u16>>()));
     let slot = Callback::new(move |key: u16| {
         let i = usize::from(key & 7);
@@ -104,7 +111,9 @@ pub fn Wall(wall: Memo<WallModel>, pick: Memo<Pick>, #[prop(into)] label: String
         .into_any()
     });
     let stone = Callback::new(move |key: u16| {
-        let Some(s) = wall.with_untracked(|w| w.stones.iter().find(|s| s.key() == key).cloned()) else { return ().into_any() };
+        let Some(s) = wall.with_untracked(|w| w.stones.iter().find(|s| s.key() == key).cloned()) else {
+            return ().into_any();
+        };
         stone_svg(s, wall, key).into_any()
     });
     view! {

@@ -57,8 +57,15 @@ struct Tally {
 /// Score of every player at the end, where the game has scores.
 type Scores<G> = fn(&G) -> Option<Vec<f64>>;
 
-fn play_one<G: BotGame>(game_no: u32, players: usize, seats: &[Seat], budget: Budget, seed: u64, scores: Scores<G>, out: &mut [Tally])
-where
+fn play_one<G: BotGame>(
+    game_no: u32,
+    players: usize,
+    seats: &[Seat],
+    budget: Budget,
+    seed: u64,
+    scores: Scores<G>,
+    out: &mut [Tally],
+) where
     G::Move: Eq + Hash,
 {
     let n = seats.len();

@@ -29,9 +29,9 @@ use spieltisch::engine::just4fun::Just4Fun;
 use spieltisch::engine::sudoku::Sudoku;
 use spieltisch::engine::viermalvier::VierMalVier;
 use spieltisch::engine::Game;
-use spieltisch_tools::{dist, lighthouse, perf};
 use spieltisch_tools::server::StaticServer;
 use spieltisch_tools::webdriver::Browser;
+use spieltisch_tools::{dist, lighthouse, perf};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -60,7 +60,8 @@ fn computer_timing(dist: &Path) -> Result<(), String> {
     let mut longest_all: f64 = 0.0;
     for kind in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
         let b = Browser::start().map_err(|e| e.to_string())?;
-        b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": LONGTASK_SCRIPT })).map_err(|e| e.to_string())?;
+        b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": LONGTASK_SCRIPT }))
+            .map_err(|e| e.to_string())?;
         let t = Duration::from_secs(30);
         b.goto(&format!("{url}#/new/{kind}")).map_err(|e| e.to_string())?;
         b.wait_for("[data-test=setup]", t).map_err(|e| e.to_string())?;
@@ -71,7 +72,8 @@ fn computer_timing(dist: &Path) -> Result<(), String> {
             b.click(&hard).map_err(|e| e.to_string())?;
         }
         // Long tasks count from the start of the game (not the page's own start-up).
-        let game_start = b.execute("return performance.now();", vec![]).map_err(|e| e.to_string())?.as_f64().unwrap_or(0.0);
+        let game_start =
+            b.execute("return performance.now();", vec![]).map_err(|e| e.to_string())?.as_f64().unwrap_or(0.0);
         b.click_css("[data-test=start]", t).map_err(|e| e.to_string())?;
         b.click_css("[data-test=skip]", t).map_err(|e| e.to_string())?;
         let started = Instant::now();
@@ -79,7 +81,8 @@ fn computer_timing(dist: &Path) -> Result<(), String> {
         let data = b
             .execute("return { bot: window.spieltischBotMs || [], long: window.__longTasks };", vec![])
             .map_err(|e| e.to_string())?;
-        let mut bot: Vec<f64> = data["bot"].as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default();
+        let mut bot: Vec<f64> =
+            data["bot"].as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default();
         let long: Option<Vec<f64>> = data["long"].as_array().map(|a| {
             a.iter().filter(|e| e[0].as_f64().is_some_and(|s| s >= game_start)).filter_map(|e| e[1].as_f64()).collect()
         });
@@ -104,7 +107,10 @@ fn computer_timing(dist: &Path) -> Result<(), String> {
             }
         );
     }
-    println!("longest main-thread task over all games: {}", if longest_all > 0.0 { format!("{longest_all:.0} ms") } else { "none over 50 ms".into() });
+    println!(
+        "longest main-thread task over all games: {}",
+        if longest_all > 0.0 { format!("{longest_all:.0} ms") } else { "none over 50 ms".into() }
+    );
     println!();
     Ok(())
 }
@@ -123,7 +129,8 @@ struct Args {
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { dist: dist::dist_dir(), runs: 5, seconds: 2.0, turns: 500, games: Vec::new(), sections: Vec::new() };
+    let mut a =
+        Args { dist: dist::dist_dir(), runs: 5, seconds: 2.0, turns: 500, games: Vec::new(), sections: Vec::new() };
     let mut off: Vec<&str> = Vec::new();
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -179,23 +186,14 @@ fn sizes(dist: &Path) -> Result<(), String> {
     println!("== Sizes of {} (1 KB = 1000 bytes)", dist.display());
     let files = dist::list_files(dist).map_err(|e| e.to_string())?;
     let width = files.iter().map(|f| f.len()).max().unwrap_or(10).max(10);
-    println!(
-        "{:<width$} {:>12} {:>12} {:>12}",
-        "file", "raw", "gzip -9", "brotli 11"
-    );
+    println!("{:<width$} {:>12} {:>12} {:>12}", "file", "raw", "gzip -9", "brotli 11");
     let (mut raw_t, mut gz_t, mut br_t) = (0u64, 0u64, 0u64);
     let (mut raw_shell, mut br_shell) = (0u64, 0u64);
     let (mut raw_worker, mut br_worker) = (0u64, 0u64);
     for f in &files {
         let data = std::fs::read(dist.join(f)).map_err(|e| format!("{f}: {e}"))?;
         let (raw, gz, br) = (data.len() as u64, gzip_len(&data), brotli_len(&data));
-        println!(
-            "{:<width$} {:>12} {:>12} {:>12}",
-            f,
-            kb(raw),
-            kb(gz),
-            kb(br)
-        );
+        println!("{:<width$} {:>12} {:>12} {:>12}", f, kb(raw), kb(gz), kb(br));
         raw_t += raw;
         gz_t += gz;
         br_t += br;
@@ -212,13 +210,7 @@ fn sizes(dist: &Path) -> Result<(), String> {
             br_shell += br;
         }
     }
-    println!(
-        "{:<width$} {:>12} {:>12} {:>12}",
-        "TOTAL",
-        kb(raw_t),
-        kb(gz_t),
-        kb(br_t)
-    );
+    println!("{:<width$} {:>12} {:>12} {:>12}", "TOTAL", kb(raw_t), kb(gz_t), kb(br_t));
     println!();
     // The budget is what the first screen needs; files it does not need (rules texts, icons,
     // later the computer players) are fetched on demand or precached after the app runs.
@@ -236,10 +228,7 @@ fn sizes(dist: &Path) -> Result<(), String> {
         kb(raw_worker),
         kb(br_worker)
     );
-    println!(
-        "Everything the service worker precaches for offline use (all files above): {} brotli",
-        kb(br_t)
-    );
+    println!("Everything the service worker precaches for offline use (all files above): {} brotli", kb(br_t));
     println!();
     Ok(())
 }
@@ -278,19 +267,16 @@ fn random_games<G: Game>(players: usize, seconds: f64) -> Result<(u64, u64, f64)
     let (mut games, mut moves) = (0u64, 0u64);
     while start.elapsed().as_secs_f64() < seconds || games == 0 {
         let seed = rng.next();
-        let mut g = G::new(players, G::Options::default(), seed)
-            .map_err(|e| format!("new game ({players} players): {e}"))?;
+        let mut g =
+            G::new(players, G::Options::default(), seed).map_err(|e| format!("new game ({players} players): {e}"))?;
         let mut n = 0u64;
         while g.outcome().is_none() {
             let legal = g.legal_moves();
             if legal.is_empty() {
-                return Err(format!(
-                    "seed {seed}: no legal move but no outcome after {n} moves"
-                ));
+                return Err(format!("seed {seed}: no legal move but no outcome after {n} moves"));
             }
             let mv = &legal[rng.below(legal.len())];
-            g.apply(mv)
-                .map_err(|e| format!("seed {seed}: legal move refused: {e:?}"))?;
+            g.apply(mv).map_err(|e| format!("seed {seed}: legal move refused: {e:?}"))?;
             n += 1;
             if n > 100_000 {
                 return Err(format!("seed {seed}: game did not end after {n} moves"));
@@ -358,7 +344,11 @@ fn first_visit(dist: &Path) -> Result<(), String> {
         }
     }
     let bodies = first.iter().filter(|s| s.status == 200).count();
-    println!("first visit: {} requests, {bodies} with a body, {} sent (raw; a host may compress)", first.len(), kb(total as u64));
+    println!(
+        "first visit: {} requests, {bodies} with a body, {} sent (raw; a host may compress)",
+        first.len(),
+        kb(total as u64)
+    );
     println!("  files sent twice: {}", if twice.is_empty() { "none".to_string() } else { twice.join(", ") });
     b.refresh().map_err(|e| e.to_string())?;
     b.wait_for("[data-test=home]", t).map_err(|e| e.to_string())?;
@@ -366,7 +356,12 @@ fn first_visit(dist: &Path) -> Result<(), String> {
     let warm: Vec<_> = server.served().into_iter().skip(first.len()).collect();
     let warm_bytes: usize = warm.iter().map(|s| s.bytes).sum();
     let listed: Vec<String> = warm.iter().map(|s| format!("{} {}", s.status, s.path)).collect();
-    println!("warm visit (reload): {} requests, {} sent{}", warm.len(), kb(warm_bytes as u64), if listed.is_empty() { String::new() } else { format!(": {}", listed.join(", ")) });
+    println!(
+        "warm visit (reload): {} requests, {} sent{}",
+        warm.len(),
+        kb(warm_bytes as u64),
+        if listed.is_empty() { String::new() } else { format!(": {}", listed.join(", ")) }
+    );
     println!();
     Ok(())
 }
@@ -377,7 +372,10 @@ fn main() {
     let has_dist = args.dist.join("index.html").is_file();
     for section in SECTIONS.iter().filter(|s| args.sections.contains(s)) {
         if *section != "engine" && !has_dist {
-            eprintln!("{} has no index.html — run `trunk build --release` first (scripts/report.sh does)", args.dist.display());
+            eprintln!(
+                "{} has no index.html — run `trunk build --release` first (scripts/report.sh does)",
+                args.dist.display()
+            );
             failed = true;
             continue;
         }

@@ -70,7 +70,8 @@ fn run(dist_dir: &Path, out: &Path, only: &str) -> std::result::Result<(), Strin
             }
         }
     }
-    write_index(out, &screens.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), &VIEWPORTS).map_err(|e| e.to_string())?;
+    write_index(out, &screens.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), &VIEWPORTS)
+        .map_err(|e| e.to_string())?;
     println!("open {}", out.join("index.html").display());
     println!("layout problems (no page scroll, main action in view, taps ≥ 44 px, board text ≥ 12 px, nothing cut off): {issues}");
     if failed.is_empty() {
@@ -86,7 +87,10 @@ fn write_index(out: &Path, screens: &[&str], viewports: &[Viewport]) -> std::io:
     for screen in screens {
         html.push_str(&format!("<tr><th colspan={}>{screen}</th></tr><tr>", viewports.len()));
         for v in viewports {
-            html.push_str(&format!("<td>{}<br><img src=\"{}/{screen}.png\" width={} height={}></td>", v.name, v.name, v.width, v.height));
+            html.push_str(&format!(
+                "<td>{}<br><img src=\"{}/{screen}.png\" width={} height={}></td>",
+                v.name, v.name, v.width, v.height
+            ));
         }
         html.push_str("</tr>");
     }

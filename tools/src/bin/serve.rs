@@ -20,10 +20,7 @@ fn usage() -> ! {
 fn main() {
     let mut dir: PathBuf = spieltisch_tools::dist::dist_dir();
     let mut prefix = "/spieltisch/".to_string();
-    let mut port: u16 = std::env::var("PORT")
-        .ok()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(8080);
+    let mut port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(8080);
     let mut host: IpAddr = [127, 0, 0, 1].into();
     let mut log = false;
 
@@ -41,10 +38,7 @@ fn main() {
         }
     }
     if !dir.join("index.html").is_file() {
-        eprintln!(
-            "error: {} has no index.html — run `trunk build --release` first",
-            dir.display()
-        );
+        eprintln!("error: {} has no index.html — run `trunk build --release` first", dir.display());
         std::process::exit(1);
     }
 

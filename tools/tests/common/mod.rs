@@ -64,20 +64,13 @@ impl App {
             panic!("cannot start headless Chromium via chromedriver: {e} (run scripts/setup.sh --browser)")
         });
         let base_url = server.url();
-        App {
-            name: name.to_string(),
-            server,
-            b,
-            base_url,
-        }
+        App { name: name.to_string(), server, b, base_url }
     }
 
     #[track_caller]
     pub fn goto_home(&self) {
         self.b.goto(&self.base_url).ctx("open app");
-        self.b
-            .wait_for("[data-test=home]", T)
-            .ctx("home screen [data-test=home] after start");
+        self.b.wait_for("[data-test=home]", T).ctx("home screen [data-test=home] after start");
     }
 
     #[track_caller]
@@ -121,18 +114,17 @@ impl App {
     #[track_caller]
     pub fn set_local_storage(&self, key: &str, value: &str) {
         self.b
-            .execute(
-                "window.localStorage.setItem(arguments[0], arguments[1]);",
-                vec![key.into(), value.into()],
-            )
+            .execute("window.localStorage.setItem(arguments[0], arguments[1]);", vec![key.into(), value.into()])
             .ctx("localStorage.setItem");
     }
 
     /// The storage key of the game on screen (`data-save-key` of the game screen).
     pub fn save_key(&self) -> Option<String> {
-        self.js("const g = document.querySelector('[data-test=game]'); return g ? g.getAttribute('data-save-key') : null;")
-            .as_str()
-            .map(str::to_string)
+        self.js(
+            "const g = document.querySelector('[data-test=game]'); return g ? g.getAttribute('data-save-key') : null;",
+        )
+        .as_str()
+        .map(str::to_string)
     }
 
     /// The stored record of the game on screen, as text.
@@ -160,12 +152,7 @@ impl App {
         let Ok(v) = serde_json::from_str::<Value>(&raw) else {
             return vec![];
         };
-        v["players"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p["name"].as_str().map(str::to_string))
-            .collect()
+        v["players"].as_array().into_iter().flatten().filter_map(|p| p["name"].as_str().map(str::to_string)).collect()
     }
 
     /// From the home screen: new Just 4 Fun game with `players` players, up to the game screen.
@@ -199,12 +186,7 @@ impl App {
         v.as_array()
             .into_iter()
             .flatten()
-            .map(|p| {
-                (
-                    p[0].as_str().unwrap_or("").to_string(),
-                    p[1].as_str().unwrap_or("").to_string(),
-                )
-            })
+            .map(|p| (p[0].as_str().unwrap_or("").to_string(), p[1].as_str().unwrap_or("").to_string()))
             .collect()
     }
 
@@ -217,15 +199,8 @@ impl App {
         }
         let log = self.b.console_log().join("\n");
         let url = self.b.url().unwrap_or_default();
-        let _ = std::fs::write(
-            dir.join(format!("{}.log", self.name)),
-            format!("url: {url}\n{log}\n"),
-        );
-        eprintln!(
-            "[{}] saved screenshot, page source and console log to {}",
-            self.name,
-            dir.display()
-        );
+        let _ = std::fs::write(dir.join(format!("{}.log", self.name)), format!("url: {url}\n{log}\n"));
+        eprintln!("[{}] saved screenshot, page source and console log to {}", self.name, dir.display());
     }
 }
 
@@ -257,42 +232,28 @@ pub enum Step {
 
 pub fn current_screen(app: &App) -> Screen {
     app.b
-        .wait_until(
-            T,
-            "end screen, hand-over, new-hand or a hand of cards",
-            |b| {
-                if b.exists("[data-test=end-screen]")? {
-                    return Ok(Some(Screen::End));
-                }
-                if b.exists("[data-test=handover]")? {
-                    return Ok(Some(Screen::Handover));
-                }
-                if b.exists("[data-test=new-hand]")? {
-                    return Ok(Some(Screen::NewHand));
-                }
-                if b.exists("[data-test=hand] [data-test=card]")?
-                    && b.exists("[data-test=field]")?
-                {
-                    return Ok(Some(Screen::Turn));
-                }
-                Ok(None)
-            },
-        )
+        .wait_until(T, "end screen, hand-over, new-hand or a hand of cards", |b| {
+            if b.exists("[data-test=end-screen]")? {
+                return Ok(Some(Screen::End));
+            }
+            if b.exists("[data-test=handover]")? {
+                return Ok(Some(Screen::Handover));
+            }
+            if b.exists("[data-test=new-hand]")? {
+                return Ok(Some(Screen::NewHand));
+            }
+            if b.exists("[data-test=hand] [data-test=card]")? && b.exists("[data-test=field]")? {
+                return Ok(Some(Screen::Turn));
+            }
+            Ok(None)
+        })
         .ctx("game screen state")
 }
 
 /// Asserts the hand-over screen hides every hand.
 pub fn assert_handover_hides_cards(app: &App) {
-    assert_eq!(
-        app.count("[data-test=card]"),
-        0,
-        "a card is in the DOM behind the hand-over cover"
-    );
-    assert_eq!(
-        app.count("[data-test=hand]"),
-        0,
-        "a hand is in the DOM behind the hand-over cover"
-    );
+    assert_eq!(app.count("[data-test=card]"), 0, "a card is in the DOM behind the hand-over cover");
+    assert_eq!(app.count("[data-test=hand]"), 0, "a hand is in the DOM behind the hand-over cover");
     let src = app.b.page_source().ctx("page source");
     assert!(
         !src.contains("data-test=\"card\"") && !src.contains("data-value="),
@@ -305,27 +266,21 @@ pub fn assert_handover_hides_cards(app: &App) {
 pub fn current_autosave_state(app: &App) -> Option<Value> {
     let raw = app.autosave_raw()?;
     let save: Value = serde_json::from_str(&raw).ok()?;
-    let shown = app.js(
-        "const l = document.querySelector('[data-test=move-log]'); \
-         return l ? l.getAttribute('data-moves') : null;",
-    );
+    let shown = app.js("const l = document.querySelector('[data-test=move-log]'); \
+         return l ? l.getAttribute('data-moves') : null;");
     let shown: u64 = shown.as_str()?.parse().ok()?;
     (save["turn"].as_u64()? == shown).then(|| save["state"].clone())
 }
 
 /// Reads the visible hand: card values in DOM order.
 pub fn hand_values(app: &App) -> Vec<u32> {
-    let v = app.js(
-        "return [...document.querySelectorAll('[data-test=hand] [data-test=card]')]\
-           .map(c => c.getAttribute('data-value'));",
-    );
+    let v = app.js("return [...document.querySelectorAll('[data-test=hand] [data-test=card]')]\
+           .map(c => c.getAttribute('data-value'));");
     v.as_array()
         .into_iter()
         .flatten()
         .map(|x| {
-            x.as_str()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or_else(|| panic!("card without numeric data-value: {x}"))
+            x.as_str().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("card without numeric data-value: {x}"))
         })
         .collect()
 }
@@ -375,10 +330,7 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
             let names = app.autosave_player_names();
             let mover = current_autosave_state(app).and_then(|s| s["to_move"].as_u64());
             if let Some(next) = mover.and_then(|m| names.get(m as usize)) {
-                let text = app
-                    .b
-                    .text(&app.wait("[data-test=handover]"))
-                    .ctx("hand-over text");
+                let text = app.b.text(&app.wait("[data-test=handover]")).ctx("hand-over text");
                 assert!(
                     text.contains(next.as_str()),
                     "hand-over text {text:?} does not name the player to move, {next:?}"
@@ -386,9 +338,7 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
             }
             app.click("[data-test=reveal]");
             app.b
-                .wait_until(T, "hand-over to go away", |b| {
-                    Ok((!b.exists("[data-test=handover]")?).then_some(()))
-                })
+                .wait_until(T, "hand-over to go away", |b| Ok((!b.exists("[data-test=handover]")?).then_some(())))
                 .ctx("reveal");
             Step::Revealed
         }
@@ -400,25 +350,15 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
                     if b.exists("[data-test=handover]")? || b.exists("[data-test=end-screen]")? {
                         return Ok(Some(()));
                     }
-                    Ok(
-                        (!b.exists("[data-test=new-hand]")? || hand_values(app) != before)
-                            .then_some(()),
-                    )
+                    Ok((!b.exists("[data-test=new-hand]")? || hand_values(app) != before).then_some(()))
                 })
                 .ctx("new hand");
             Step::NewHand
         }
         Screen::Turn => {
-            assert_eq!(
-                app.count("[data-test=hand]"),
-                1,
-                "exactly one hand is shown during a turn"
-            );
+            assert_eq!(app.count("[data-test=hand]"), 1, "exactly one hand is shown during a turn");
             let hand = hand_values(app);
-            assert!(
-                (1..=4).contains(&hand.len()),
-                "a hand has 1 to 4 cards during a turn, got {hand:?}"
-            );
+            assert!((1..=4).contains(&hand.len()), "a hand has 1 to 4 cards during a turn, got {hand:?}");
             // The hand on screen is the one of the player to move, never a waiting player's.
             if let Some(state) = current_autosave_state(app) {
                 let mover = state["to_move"].as_u64().expect("to_move in state") as usize;
@@ -442,10 +382,7 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
             );
             let (idx, sum) = options[pick(options.len()) % options.len()].clone();
             for &i in &idx {
-                let cards = app
-                    .b
-                    .find_all("[data-test=hand] [data-test=card]")
-                    .ctx("cards");
+                let cards = app.b.find_all("[data-test=hand] [data-test=card]").ctx("cards");
                 assert!(i < cards.len(), "hand changed while selecting");
                 app.b.click(&cards[i]).ctx("tap card");
             }
@@ -470,10 +407,7 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
                     Ok((!b.exists("[data-target=\"true\"]")?).then_some(()))
                 })
                 .ctx("place stone");
-            Step::Placed {
-                cards: idx.iter().map(|&i| hand[i]).collect(),
-                field: sum,
-            }
+            Step::Placed { cards: idx.iter().map(|&i| hand[i]).collect(), field: sum }
         }
     }
 }
@@ -482,23 +416,13 @@ pub fn play_step(app: &App, pick: &mut dyn FnMut(usize) -> usize) -> Step {
 pub fn play_placements(app: &App, placements: usize, seed: u64) -> Vec<Step> {
     let mut rng = seed;
     let mut pick = move |n: usize| {
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((rng >> 33) as usize) % n.max(1)
     };
     let mut steps = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(120);
-    while steps
-        .iter()
-        .filter(|s| matches!(s, Step::Placed { .. }))
-        .count()
-        < placements
-    {
-        assert!(
-            Instant::now() < deadline,
-            "took too long; steps so far: {steps:?}"
-        );
+    while steps.iter().filter(|s| matches!(s, Step::Placed { .. })).count() < placements {
+        assert!(Instant::now() < deadline, "took too long; steps so far: {steps:?}");
         let s = play_step(app, &mut pick);
         let ended = s == Step::Ended;
         steps.push(s);
@@ -625,7 +549,9 @@ pub fn press(app: &App, keys: &[&str]) {
 /// An attribute of the focused element.
 #[track_caller]
 pub fn focused_attr(app: &App, name: &str) -> Option<String> {
-    app.js(&format!("return document.activeElement && document.activeElement.getAttribute({name:?});")).as_str().map(str::to_string)
+    app.js(&format!("return document.activeElement && document.activeElement.getAttribute({name:?});"))
+        .as_str()
+        .map(str::to_string)
 }
 
 /// The live region's text (what a screen reader says of the last move).
@@ -637,7 +563,10 @@ pub fn live_text(app: &App) -> String {
 /// Index of the focused item among `items`, -1 if none has focus.
 pub fn focused_index(app: &App, items: &str) -> i64 {
     app.b
-        .execute("return [...document.querySelectorAll(arguments[0])].indexOf(document.activeElement);", vec![items.into()])
+        .execute(
+            "return [...document.querySelectorAll(arguments[0])].indexOf(document.activeElement);",
+            vec![items.into()],
+        )
         .ctx("focused index")
         .as_i64()
         .unwrap_or(-1)
@@ -652,8 +581,14 @@ pub fn arrow_to(app: &App, items: &str, cols: usize, to: usize) {
     let from = from as usize;
     let (dr, dc) = ((to / cols) as i64 - (from / cols) as i64, (to % cols) as i64 - (from % cols) as i64);
     let mut keys = Vec::new();
-    keys.extend(std::iter::repeat_n(if dr > 0 { spieltisch_tools::webdriver::KEY_DOWN } else { spieltisch_tools::webdriver::KEY_UP }, dr.unsigned_abs() as usize));
-    keys.extend(std::iter::repeat_n(if dc > 0 { spieltisch_tools::webdriver::KEY_RIGHT } else { spieltisch_tools::webdriver::KEY_LEFT }, dc.unsigned_abs() as usize));
+    keys.extend(std::iter::repeat_n(
+        if dr > 0 { spieltisch_tools::webdriver::KEY_DOWN } else { spieltisch_tools::webdriver::KEY_UP },
+        dr.unsigned_abs() as usize,
+    ));
+    keys.extend(std::iter::repeat_n(
+        if dc > 0 { spieltisch_tools::webdriver::KEY_RIGHT } else { spieltisch_tools::webdriver::KEY_LEFT },
+        dc.unsigned_abs() as usize,
+    ));
     press(app, &keys);
     assert_eq!(focused_index(app, items), to as i64, "arrows from {from} to {to} ({keys:?})");
     let stops = app.js(&format!("return document.querySelectorAll('{items}[tabindex=\"0\"]').length;"));
