@@ -144,8 +144,16 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// Whose decision it is; `None` once the game is over.
     fn to_move(&self) -> Option<PlayerIdx>;
 
-    /// Every move the player to move may make (empty when the game is over).
+    /// Every move the player to move may make (empty when the game is over), each choice once:
+    /// every move `apply` accepts has the same [`choice`](Game::choice) as a listed one.
     fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// What `mv` chooses among [`Game::legal_moves`] here: the move itself, unless the rules leave
+    /// a part of it free that `legal_moves` lists in one form only (Just 4 Fun's cards in any
+    /// order, Gut angelegt's announced lines, Vier mal Vier's first stone at either end).
+    fn choice(&self, mv: &Self::Move) -> Self::Move {
+        mv.clone()
+    }
 
     /// Play a move for the player to move.
     fn apply(&mut self, mv: &Self::Move) -> Result<Self::Event, Self::Error>;

@@ -7,9 +7,9 @@
 //!   (a row started above the block moves everything down by three fields).
 //! - A card lies as a column of 3 fields; "turned" means rotated by 180° (its fields upside down).
 //! - Announce option: a claim is a line given by its two end fields and must be exactly one of the
-//!   scoring lines (the whole line); a wrong or doubled claim refuses the move with a message so
-//!   the player can correct it; lines not claimed score nothing. `legal_moves` then lists each
-//!   placement once, with every line claimed.
+//!   scoring lines (the whole line); a wrong claim is corrected (it scores nothing, the card
+//!   stays), a doubled claim refuses the move; lines not claimed score nothing. `legal_moves` lists
+//!   each placement once, with every line claimed ([`Game::choice`]: the claims are free).
 //! - Players whose hand is empty (the supply is gone) are skipped until all 48 cards lie.
 
 mod determinize;
@@ -453,6 +453,15 @@ impl GutAngelegt {
 }
 
 impl Game for GutAngelegt {
+    /// The claims are free: `apply` takes any (without the option it ignores them; with it a
+    /// wrong claim is corrected and a line not claimed is lost, CLARIFICATIONS §2), and only a
+    /// doubled claim refuses the move. `legal_moves` lists each placement once, with every
+    /// scoring line claimed where the option is on (none otherwise).
+    fn choice(&self, mv: &Move) -> Move {
+        let Move::Lay { card, turned, place, .. } = *mv;
+        Move::Lay { card, turned, place, claims: Vec::new() }
+    }
+
     type Move = Move;
     type Error = RuleError;
     type Event = Event;

@@ -688,6 +688,15 @@ impl Just4Fun {
 }
 
 impl Game for Just4Fun {
+    /// The cards in any order: listed ascending.
+    fn choice(&self, mv: &Move) -> Move {
+        let mut mv = mv.clone();
+        if let Move::Play { cards } = &mut mv {
+            crate::engine::sort::sort(cards);
+        }
+        mv
+    }
+
     type Move = Move;
     type Error = RuleError;
     type Event = Event;

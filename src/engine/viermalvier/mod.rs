@@ -597,6 +597,16 @@ fn fill(grid: &mut [[Option<u8>; WIDTH]; HEIGHT], at: usize) -> bool {
 }
 
 impl Game for VierMalVier {
+    /// The first stone goes to either end of the empty wall alike: listed at the right end.
+    fn choice(&self, mv: &Move) -> Move {
+        match *mv {
+            Move::Place { stone, face, spot: Spot::Left } if self.wall.is_empty() => {
+                Move::Place { stone, face, spot: Spot::Right }
+            }
+            _ => mv.clone(),
+        }
+    }
+
     type Move = Move;
     type Error = RuleError;
     type Event = Event;

@@ -1,0 +1,362 @@
+//! The engine contract, tested once for every game: what the [`Game`] and [`Determinize`] traits
+//! promise (src/engine/mod.rs, src/engine/determinize.rs), checked in the shape of OpenSpiel's
+//! random-simulation test. Seeded random playouts of every game, variant and player count; after
+//! every step:
+//! - `validate()` holds; `outcome().is_some() == to_move().is_none()`; `legal_moves()` is empty
+//!   exactly when the game is over; the seed, options and player count are the ones given;
+//! - a serde round trip gives an equal state;
+//! - every listed move applies (on a clone); its event names the mover and gives back the move
+//!   (`event_move`), which applied again gives the same state;
+//! - moves from elsewhere (listed in other states and games of the same kind, listed earlier in
+//!   this game, serde-mutated listed moves, the game's own enumeration of its move fields) are
+//!   either refused with the state left equal, or accepted and then listed, up to
+//!   [`Game::choice`];
+//! - for the seat to move and one other seat, a determinization validates, keeps that seat's
+//!   observation, and for the mover the legal moves;
+//! - replaying the log (`event_move` of each event) on `new(players, options, seed)` gives the
+//!   same state (at the end of every game, and now and then midway).
+//!
+//! Rule-specific properties and independent recounts of scores stay in `tests/<game>_props.rs`.
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde_json::Value;
+use spieltisch::engine::gutangelegt::{self, GutAngelegt, Place};
+use spieltisch::engine::just4fun::{self, Just4Fun};
+use spieltisch::engine::sudoku::{self, Mode, Scoring, Sudoku};
+use spieltisch::engine::viermalvier::{self, Spot, VierMalVier, View};
+use spieltisch::engine::{Determinize, Game, PlayerIdx};
+
+/// Foreign moves tried per step, on top of the game's own enumeration.
+const FOREIGN_PER_STEP: usize = 6;
+/// Listed moves of earlier states kept to try later.
+const POOL: usize = 400;
+/// No playout here is longer (Vier mal Vier matches are the longest).
+const MAX_STEPS: usize = 3_000;
+
+#[derive(Default, Debug)]
+struct Tally {
+    games: usize,
+    steps: usize,
+    refused: usize,
+    accepted_foreign: usize,
+}
+
+/// Plays `games` seeded random games of `G` with this setup and checks the contract after every
+/// step. `extra` enumerates candidate moves from the game's own move fields.
+fn check_contract<G: Game + Determinize>(
+    players: usize,
+    options: G::Options,
+    games: u64,
+    extra: impl Fn(&G, &mut Pcg64Mcg) -> Vec<G::Move>,
+) -> Tally {
+    let mut tally = Tally::default();
+    let mut pool: Vec<G::Move> = Vec::new();
+    for seed in 0..games {
+        let seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ players as u64;
+        let label = format!("{:?} {players} players {options:?} seed {seed}", G::KIND);
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let g = G::new(players, options.clone(), seed).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!((g.seed(), g.options(), g.player_count()), (seed, &options, players), "{label}");
+        play_game(g, &mut pool, &mut rng, &extra, &mut tally, &label);
+        tally.games += 1;
+    }
+    println!("{:?} {players} players {options:?}: {tally:?}", G::KIND);
+    // The foreign moves reach both sides of the check.
+    assert!(tally.refused > 0 && tally.accepted_foreign > 0, "{:?} {options:?}: {tally:?}", G::KIND);
+    tally
+}
+
+fn play_game<G: Game + Determinize>(
+    mut g: G,
+    pool: &mut Vec<G::Move>,
+    rng: &mut Pcg64Mcg,
+    extra: &impl Fn(&G, &mut Pcg64Mcg) -> Vec<G::Move>,
+    tally: &mut Tally,
+    label: &str,
+) {
+    let mut log: Vec<G::Event> = Vec::new();
+    for step in 0.. {
+        let label = format!("{label}, step {step}");
+        assert!(step < MAX_STEPS, "{label}: no end");
+        check_state(&g, &label);
+        check_determinize(&g, rng, &label);
+        let legal = g.legal_moves();
+        check_listed(&g, &legal, &label);
+        let mut foreign: Vec<G::Move> = pool.choose_multiple(rng, FOREIGN_PER_STEP / 2).cloned().collect();
+        foreign.extend((0..FOREIGN_PER_STEP / 2).filter_map(|_| mutated::<G>(legal.choose(rng)?, rng)));
+        foreign.extend(extra(&g, rng));
+        for mv in &foreign {
+            if check_foreign(&g, &legal, mv, &label) {
+                tally.refused += 1;
+            } else {
+                tally.accepted_foreign += 1;
+            }
+        }
+        let Some(mv) = legal.choose(rng).cloned() else { break };
+        pool.extend(legal.choose_multiple(rng, 2).cloned());
+        if pool.len() > POOL {
+            pool.drain(..pool.len() - POOL);
+        }
+        log.push(g.apply(&mv).unwrap_or_else(|e| panic!("{label}: the listed {mv:?} was refused: {e:?}")));
+        if rng.random_ratio(1, 50) {
+            check_replay(&g, &log, &label);
+        }
+        tally.steps += 1;
+    }
+    check_replay(&g, &log, label);
+}
+
+/// What holds in every state.
+fn check_state<G: Game>(g: &G, label: &str) {
+    if let Err(e) = g.validate() {
+        panic!("{label}: does not validate: {e}\n{g:?}");
+    }
+    assert_eq!(g.outcome().is_some(), g.to_move().is_none(), "{label}: outcome vs. to_move");
+    assert_eq!(g.legal_moves().is_empty(), g.to_move().is_none(), "{label}: moves listed vs. over");
+    assert!(g.to_move().is_none_or(|p| p < g.player_count()), "{label}: mover out of range");
+    let json = serde_json::to_string(g).unwrap_or_else(|e| panic!("{label}: does not serialise: {e}"));
+    let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{label}: does not load: {e}"));
+    assert_eq!(&back, g, "{label}: serde round trip");
+}
+
+/// The mover and one random seat: a determinization validates, looks the same to the seat, and
+/// leaves the mover the same choices.
+fn check_determinize<G: Game + Determinize>(g: &G, rng: &mut Pcg64Mcg, label: &str) {
+    let other = rng.random_range(0..g.player_count());
+    for seat in g.to_move().into_iter().chain([other]) {
+        let d = g.determinize(seat, rng);
+        if let Err(e) = d.validate() {
+            panic!("{label}: the determinization for {seat} does not validate: {e}\n{d:?}");
+        }
+        assert_eq!(d.observation(seat), g.observation(seat), "{label}: seat {seat} can tell");
+        if g.to_move() == Some(seat) {
+            assert_eq!(d.legal_moves(), g.legal_moves(), "{label}: seat {seat} gets other choices");
+        }
+    }
+}
+
+/// Every listed move applies on a clone; its event names the mover and gives back the move,
+/// which applies to the same state.
+fn check_listed<G: Game>(g: &G, legal: &[G::Move], label: &str) {
+    for mv in legal {
+        let mut after = g.clone();
+        let ev = after.apply(mv).unwrap_or_else(|e| panic!("{label}: the listed {mv:?} was refused: {e:?}"));
+        assert!(G::event_player(&ev).is_none_or(|p| Some(p) == g.to_move()), "{label}: {ev:?} names another player");
+        let again = G::event_move(&ev);
+        assert_eq!(g.choice(&again), g.choice(mv), "{label}: {ev:?} gives back another move than {mv:?}");
+        let mut replayed = g.clone();
+        assert_eq!(replayed.apply(&again).as_ref(), Ok(&ev), "{label}: {again:?} from {ev:?} does otherwise");
+        assert_eq!(replayed, after, "{label}: {again:?} from {ev:?} leaves another state");
+    }
+}
+
+/// A move from elsewhere is refused with the state untouched, or accepted and listed (up to
+/// [`Game::choice`]). Returns whether it was refused.
+fn check_foreign<G: Game>(g: &G, legal: &[G::Move], mv: &G::Move, label: &str) -> bool {
+    let mut tried = g.clone();
+    match tried.apply(mv) {
+        Err(_) => {
+            assert_eq!(&tried, g, "{label}: the refused {mv:?} changed the state");
+            true
+        }
+        Ok(_) => {
+            let choice = g.choice(mv);
+            assert!(legal.iter().any(|l| g.choice(l) == choice), "{label}: {mv:?} applies but is not listed");
+            false
+        }
+    }
+}
+
+/// The game replayed from its seed and the moves of its log is the same game.
+fn check_replay<G: Game>(g: &G, log: &[G::Event], label: &str) {
+    let mut replayed = G::new(g.player_count(), g.options().clone(), g.seed()).expect("the same setup");
+    for (i, ev) in log.iter().enumerate() {
+        let mv = G::event_move(ev);
+        let again = replayed.apply(&mv).unwrap_or_else(|e| panic!("{label}: replaying move {i} {mv:?}: {e:?}"));
+        assert_eq!(&again, ev, "{label}: replayed move {i} did otherwise");
+    }
+    assert_eq!(&replayed, g, "{label}: the replay ends elsewhere");
+}
+
+/// A listed move with one part changed through its serde form: a number moved by one or set to
+/// another, a flag flipped, a list reversed, shortened or with an item doubled, a variant swapped
+/// for another unit variant. `None` if the result does not load as a move.
+fn mutated<G: Game>(mv: &G::Move, rng: &mut Pcg64Mcg) -> Option<G::Move> {
+    let mut v = serde_json::to_value(mv).ok()?;
+    let mut spots = Vec::new();
+    collect_paths(&v, &mut Vec::new(), &mut spots);
+    let path = spots.choose(rng)?.clone();
+    let target = path.iter().try_fold(&mut v, |at, step| match step {
+        Step::Key(k) => at.get_mut(k.as_str()),
+        Step::Index(i) => at.get_mut(*i),
+    })?;
+    mutate(target, rng);
+    serde_json::from_value(v).ok()
+}
+
+#[derive(Clone)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Every value in `v`, by its path.
+fn collect_paths(v: &Value, at: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+    out.push(at.clone());
+    let children: Vec<(Step, &Value)> = match v {
+        Value::Object(map) => map.iter().map(|(k, c)| (Step::Key(k.clone()), c)).collect(),
+        Value::Array(items) => items.iter().enumerate().map(|(i, c)| (Step::Index(i), c)).collect(),
+        _ => Vec::new(),
+    };
+    for (step, child) in children {
+        at.push(step);
+        collect_paths(child, at, out);
+        at.pop();
+    }
+}
+
+fn mutate(v: &mut Value, rng: &mut Pcg64Mcg) {
+    match v {
+        Value::Number(n) => {
+            let n = n.as_i64().unwrap_or(0);
+            let to = match rng.random_range(0..4) {
+                0 => n + 1,
+                1 => n - 1,
+                2 => rng.random_range(0..100),
+                _ => 0,
+            };
+            *v = Value::from(to);
+        }
+        Value::Bool(b) => *b = !*b,
+        Value::Array(items) if !items.is_empty() => match rng.random_range(0..4) {
+            0 => items.reverse(),
+            1 => items.shuffle(rng),
+            2 => {
+                items.remove(rng.random_range(0..items.len()));
+            }
+            _ => {
+                let item = items[rng.random_range(0..items.len())].clone();
+                items.insert(rng.random_range(0..=items.len()), item);
+            }
+        },
+        Value::Array(items) => items.push(Value::from(rng.random_range(0..10))),
+        Value::String(s) => {
+            *s = [
+                "NewHand",
+                "GoldRest",
+                "CannotPlace",
+                "Object",
+                "AllowTakeBack",
+                "Announce",
+                "NextGame",
+                "Left",
+                "Right",
+            ]
+            .choose(rng)
+            .map_or_else(String::new, |s| s.to_string())
+        }
+        _ => {}
+    }
+}
+
+// ----- per game: the setups, and candidate moves from the move enum's fields ------------------
+
+fn j4f_moves(g: &Just4Fun, rng: &mut Pcg64Mcg) -> Vec<just4fun::Move> {
+    let hand = g.to_move().map_or(&[][..], |p| g.hand(p));
+    let mut moves = vec![just4fun::Move::NewHand, just4fun::Move::Play { cards: vec![] }];
+    for _ in 0..3 {
+        let mut cards: Vec<u8> = hand.iter().copied().filter(|_| rng.random_bool(0.5)).collect();
+        cards.shuffle(rng);
+        if rng.random_bool(0.2) {
+            cards.push(rng.random_range(0..=12));
+        }
+        moves.push(just4fun::Move::Play { cards });
+    }
+    moves
+}
+
+fn ga_moves(g: &GutAngelegt, rng: &mut Pcg64Mcg) -> Vec<gutangelegt::Move> {
+    let places = [
+        Place::Left,
+        Place::Right,
+        Place::Next,
+        Place::Corner { top: true, left: true },
+        Place::Corner { top: false, left: false },
+    ];
+    let hand = g.to_move().map_or(&[][..], |p| g.hand(p));
+    let card = hand.choose(rng).copied().unwrap_or_else(|| rng.random_range(0..48));
+    places
+        .into_iter()
+        .map(|place| gutangelegt::Move::Lay { card, turned: rng.random(), place, claims: Vec::new() })
+        .collect()
+}
+
+fn sudoku_moves(g: &Sudoku, rng: &mut Pcg64Mcg) -> Vec<sudoku::Move> {
+    let _ = g;
+    let cell = rng.random_range(0..81);
+    vec![
+        sudoku::Move::Place { cell },
+        sudoku::Move::Gold { cell, number: rng.random_range(1..=9) },
+        sudoku::Move::GoldRest,
+        sudoku::Move::CannotPlace,
+    ]
+}
+
+fn vmv_moves(g: &VierMalVier, rng: &mut Pcg64Mcg) -> Vec<viermalvier::Move> {
+    let _ = g;
+    let spot = match rng.random_range(0..3) {
+        0 => Spot::Left,
+        1 => Spot::Right,
+        _ => Spot::On(rng.random_range(0..5)),
+    };
+    let mv = viermalvier::Move::Place { stone: rng.random_range(0..16), face: rng.random_range(0..2), spot };
+    let all = [
+        viermalvier::Move::Object,
+        viermalvier::Move::AllowTakeBack,
+        viermalvier::Move::Announce,
+        viermalvier::Move::NextGame,
+    ];
+    vec![mv, all.choose(rng).cloned().unwrap_or(viermalvier::Move::NextGame)]
+}
+
+#[test]
+fn just4fun_keeps_the_contract() {
+    for players in 2..=4 {
+        for random_layout in [false, true] {
+            check_contract::<Just4Fun>(players, just4fun::Options { random_layout }, 40, j4f_moves);
+        }
+    }
+}
+
+#[test]
+fn gutangelegt_keeps_the_contract() {
+    for players in 2..=4 {
+        for announce in [false, true] {
+            check_contract::<GutAngelegt>(players, gutangelegt::Options { announce }, 10, ga_moves);
+        }
+    }
+}
+
+#[test]
+fn sudoku_keeps_the_contract() {
+    for players in 1..=4 {
+        for (gold_per_block, gold_by_hand) in [(false, false), (true, true)] {
+            for (scoring, mode) in [(Scoring::Standard, Mode::Assisted), (Scoring::Simple, Mode::TableRules)] {
+                let options = sudoku::Options { gold_per_block, gold_by_hand, scoring, mode };
+                check_contract::<Sudoku>(players, options, 8, sudoku_moves);
+            }
+        }
+    }
+}
+
+#[test]
+fn viermalvier_keeps_the_contract() {
+    for view in [View::Hidden, View::Open] {
+        for (profi, without_tafeln, games) in [(false, false, 1), (true, true, 2), (true, false, 3)] {
+            let options = viermalvier::Options { view, without_tafeln, profi, games };
+            check_contract::<VierMalVier>(2, options, 25, vmv_moves);
+        }
+    }
+}
