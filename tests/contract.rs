@@ -26,7 +26,7 @@ use spieltisch::engine::gutangelegt::{self, GutAngelegt, Place};
 use spieltisch::engine::just4fun::{self, Just4Fun};
 use spieltisch::engine::sudoku::{self, Mode, Scoring, Sudoku};
 use spieltisch::engine::viermalvier::{self, Spot, VierMalVier, View};
-use spieltisch::engine::{Determinize, Game, PlayerIdx};
+use spieltisch::engine::{Determinize, Game};
 
 /// Foreign moves tried per step, on top of the game's own enumeration.
 const FOREIGN_PER_STEP: usize = 6;

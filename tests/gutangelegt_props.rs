@@ -6,7 +6,9 @@
 //! table read through `field(x, y)`. In announce games random subsets of the correct lines are
 //! claimed; a wrong claim among them is struck (the card stays, the claim scores nothing and is
 //! logged as corrected); doubled claims must be refused with the state untouched, and so must
-//! cards not in the hand and places not offered.
+//! cards not in the hand and places not offered. What every game promises (validation, save round
+//! trips, refused moves leaving the state, listed moves applying, replays, which moves `apply`
+//! accepts beyond the listed ones) is checked once for all games in tests/contract.rs.
 //!
 //! In a dealt game nobody is ever skipped (when the supply runs out every hand holds 3 and turns
 //! keep them level), so skipping empty hands is covered by the unit tests' end positions.
@@ -52,7 +54,6 @@ struct Stats {
     ignored_claims: u64,
     not_in_hand: u64,
     no_such_place: u64,
-    saves: u64,
     shared_wins: u64,
     turned: u64,
     t_announce: std::time::Duration,
@@ -285,7 +286,6 @@ fn expect_refused(g: &mut GutAngelegt, mv: &Move, err: RuleError) {
 /// The state agrees with the model: cards, colours (as read through `field`), hands, supply,
 /// places, the mover.
 fn check_state(g: &GutAngelegt, m: &Model, seen: &Seen) {
-    g.validate().unwrap();
     let hands: usize = (0..g.player_count()).map(|p| g.hand(p).len()).sum();
     assert_eq!(g.cards_on_table() + hands + g.draw_len(), 48);
     assert_eq!(g.cards_on_table(), m.cards());
@@ -320,7 +320,6 @@ fn check_state(g: &GutAngelegt, m: &Model, seen: &Seen) {
     assert_eq!(g.places(), m.places());
     if m.cards() < 48 {
         assert_eq!(g.to_move(), Some(m.to_move));
-        assert!(g.outcome().is_none());
     } else {
         assert_eq!(g.to_move(), None);
     }
@@ -538,13 +537,6 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
         }
         assert_eq!(g.turn() as usize, m.cards() - 1);
 
-        if r.random_ratio(1, 40) {
-            let back: GutAngelegt = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
-            back.validate().unwrap();
-            assert_eq!(back, g);
-            stats.saves += 1;
-        }
-
         stats.moves += 1;
         stats.turned += u64::from(turned);
         stats.lines += correct.len() as u64;
@@ -562,7 +554,7 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
     assert_eq!((g.cards_on_table(), g.width(), g.height()), (48, 12, 12));
     assert_eq!(g.draw_len(), 0);
     assert!((0..players).all(|p| g.hand(p).is_empty()));
-    assert!(g.legal_moves().is_empty() && g.places().is_empty());
+    assert!(g.places().is_empty());
     let best = *earned.iter().max().unwrap();
     let winners: Vec<usize> = (0..players).filter(|&p| earned[p] == best).collect();
     stats.shared_wins += u64::from(winners.len() > 1);
@@ -592,7 +584,7 @@ fn run(first: u64, name: &str) {
     // The random games reach what the checks are about.
     assert!(stats.lines_across_rows > 0 && stats.diagonal_lines > 0 && stats.extended_old_lines > 0);
     assert!(stats.wrong_claims > 0 && stats.double_claims > 0 && stats.partial_claims > 0 && stats.missed_lines > 0);
-    assert!(stats.shared_wins > 0 && stats.saves > 0 && stats.turned > 0);
+    assert!(stats.shared_wins > 0 && stats.turned > 0);
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Property tests for the Just 4 Fun engine: over 10 000 random complete games (2, 3 and 4
 //! players, standard and random layout), moves chosen at random among the legal ones with a
 //! seeded generator. After every move the invariants are checked against independent recounts
-//! written here from the raw public state (not with the engine's own helpers).
+//! written here from the raw public state (not with the engine's own helpers). What every game
+//! promises (validation, save round trips, refused moves, listed moves applying, replays) is
+//! checked once for all games in tests/contract.rs.
 
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -184,12 +186,8 @@ fn check_state(g: &Just4Fun) {
             assert!((0..n).all(|q| q == owner || count(g, cell, q) == 0));
         }
     }
-    match g.to_move() {
-        Some(p) => {
-            assert!(g.supply(p) > 0, "player {p} to move without stones");
-            assert_eq!(g.outcome(), None);
-        }
-        None => assert!(g.outcome().is_some()),
+    if let Some(p) = g.to_move() {
+        assert!(g.supply(p) > 0, "player {p} to move without stones");
     }
 }
 
@@ -373,8 +371,6 @@ fn check_end(g: &Just4Fun) {
             }
         }
     }
-    assert_eq!(g.to_move(), None);
-    assert!(g.legal_moves().is_empty());
     let mut c = g.clone();
     assert_eq!(c.apply(&Move::NewHand), Err(RuleError::GameOver));
     assert_eq!(c, *g);
@@ -383,7 +379,6 @@ fn check_end(g: &Just4Fun) {
 fn play_one_game(players: usize, random_layout: bool, seed: u64, stats: &mut Stats) {
     let mut g = Just4Fun::new(players, Options { random_layout }, seed).unwrap();
     let mut r = rng::stream(seed, 1_000_000 + players as u64);
-    let save_at = r.random_range(0..50u32);
     check_state(&g);
     while g.outcome().is_none() {
         assert!(g.turn() < MAX_MOVES, "game {seed} with {players} players does not end");
@@ -392,12 +387,6 @@ fn play_one_game(players: usize, random_layout: bool, seed: u64, stats: &mut Sta
         let expected = expected_moves(&g, p);
         assert_eq!(sort_moves(legal.clone()), expected, "legal moves of player {p}");
         let snapshot = g.clone();
-
-        // A few other legal moves apply too.
-        for mv in legal.choose_multiple(&mut r, 2) {
-            let mut c = snapshot.clone();
-            assert!(c.apply(mv).is_ok(), "legal {mv:?} refused");
-        }
         check_illegal(&mut g, &snapshot, &mut r, &expected, stats);
 
         let mv = legal.choose(&mut r).unwrap().clone();
@@ -405,14 +394,6 @@ fn play_one_game(players: usize, random_layout: bool, seed: u64, stats: &mut Sta
         check_transition(&snapshot, &mv, &ev, &g, stats);
         check_state(&g);
         stats.moves += 1;
-
-        if g.turn() == save_at {
-            let json = serde_json::to_string(&g).unwrap();
-            let loaded: Just4Fun = serde_json::from_str(&json).unwrap();
-            assert_eq!(loaded.validate(), Ok(()));
-            assert_eq!(loaded, g);
-            g = loaded;
-        }
     }
     check_end(&g);
     stats.games += 1;
