@@ -100,6 +100,7 @@ fn play_game<G: Game + Determinize>(
             pool.drain(..pool.len() - POOL);
         }
         log.push(g.apply(&mv).unwrap_or_else(|e| panic!("{label}: the listed {mv:?} was refused: {e:?}")));
+        assert_eq!(g.turn() as usize, log.len(), "{label}: turn() counts the moves made");
         if rng.random_ratio(1, 50) {
             check_replay(&g, &log, &label);
         }
@@ -283,42 +284,42 @@ fn ga_moves(g: &GutAngelegt, rng: &mut Pcg64Mcg) -> Vec<gutangelegt::Move> {
         Place::Right,
         Place::Next,
         Place::Corner { top: true, left: true },
+        Place::Corner { top: true, left: false },
+        Place::Corner { top: false, left: true },
         Place::Corner { top: false, left: false },
     ];
-    let hand = g.to_move().map_or(&[][..], |p| g.hand(p));
-    let card = hand.choose(rng).copied().unwrap_or_else(|| rng.random_range(0..48));
+    // A card of the hand, of another hand or none (48 and up).
+    let card = match g.to_move() {
+        Some(p) if rng.random_bool(0.7) => g.hand(p).choose(rng).copied().unwrap_or(0),
+        _ => rng.random_range(0..50),
+    };
     places
         .into_iter()
         .map(|place| gutangelegt::Move::Lay { card, turned: rng.random(), place, claims: Vec::new() })
         .collect()
 }
 
-fn sudoku_moves(g: &Sudoku, rng: &mut Pcg64Mcg) -> Vec<sudoku::Move> {
-    let _ = g;
-    let cell = rng.random_range(0..81);
-    vec![
-        sudoku::Move::Place { cell },
-        sudoku::Move::Gold { cell, number: rng.random_range(1..=9) },
-        sudoku::Move::GoldRest,
-        sudoku::Move::CannotPlace,
-    ]
+/// Every cell (one past the board too), a gold tile of every number on a random cell.
+fn sudoku_moves(_: &Sudoku, rng: &mut Pcg64Mcg) -> Vec<sudoku::Move> {
+    let mut moves: Vec<sudoku::Move> = (0..=81).map(|cell| sudoku::Move::Place { cell }).collect();
+    moves.extend((0..=10).map(|number| sudoku::Move::Gold { cell: rng.random_range(0..=81), number }));
+    moves.extend([sudoku::Move::GoldRest, sudoku::Move::CannotPlace]);
+    moves
 }
 
+/// Every spot (and one past the wall) for a random stone (16 is none) and face (2 is none), and
+/// every move without fields.
 fn vmv_moves(g: &VierMalVier, rng: &mut Pcg64Mcg) -> Vec<viermalvier::Move> {
-    let _ = g;
-    let spot = match rng.random_range(0..3) {
-        0 => Spot::Left,
-        1 => Spot::Right,
-        _ => Spot::On(rng.random_range(0..5)),
-    };
-    let mv = viermalvier::Move::Place { stone: rng.random_range(0..16), face: rng.random_range(0..2), spot };
-    let all = [
+    let (stone, face) = (rng.random_range(0..=16), rng.random_range(0..=2));
+    let spots = [Spot::Left, Spot::Right].into_iter().chain((0..=g.width()).map(Spot::On));
+    let mut moves: Vec<viermalvier::Move> = spots.map(|spot| viermalvier::Move::Place { stone, face, spot }).collect();
+    moves.extend([
         viermalvier::Move::Object,
         viermalvier::Move::AllowTakeBack,
         viermalvier::Move::Announce,
         viermalvier::Move::NextGame,
-    ];
-    vec![mv, all.choose(rng).cloned().unwrap_or(viermalvier::Move::NextGame)]
+    ]);
+    moves
 }
 
 #[test]
