@@ -50,7 +50,7 @@ fn check_contract<G: Game + Determinize>(
     options: G::Options,
     games: u64,
     extra: impl Fn(&G, &mut Pcg64Mcg) -> Vec<G::Move>,
-) -> Tally {
+) {
     let mut tally = Tally::default();
     let mut pool: Vec<G::Move> = Vec::new();
     for seed in 0..games {
@@ -65,7 +65,6 @@ fn check_contract<G: Game + Determinize>(
     println!("{:?} {players} players {options:?}: {tally:?}", G::KIND);
     // The foreign moves reach both sides of the check.
     assert!(tally.refused > 0 && tally.accepted_foreign > 0, "{:?} {options:?}: {tally:?}", G::KIND);
-    tally
 }
 
 fn play_game<G: Game + Determinize>(
@@ -87,19 +86,21 @@ fn play_game<G: Game + Determinize>(
         let mut foreign: Vec<G::Move> = pool.choose_multiple(rng, FOREIGN_PER_STEP / 2).cloned().collect();
         foreign.extend((0..FOREIGN_PER_STEP / 2).filter_map(|_| mutated::<G>(legal.choose(rng)?, rng)));
         foreign.extend(extra(&g, rng));
-        for mv in &foreign {
-            if check_foreign(&g, &legal, mv, &label) {
-                tally.refused += 1;
-            } else {
-                tally.accepted_foreign += 1;
-            }
-        }
-        let Some(mv) = legal.choose(rng).cloned() else { break };
+        let tried = foreign.len();
+        foreign.retain(|mv| check_foreign(&g, &legal, mv, &label));
+        tally.refused += tried - foreign.len();
+        tally.accepted_foreign += foreign.len();
+        // Now and then an accepted unlisted form is played, so that the log holds them too.
+        let played = if rng.random_ratio(1, 4) { foreign.choose(rng) } else { None };
+        let Some(mv) = played.or_else(|| legal.choose(rng)).cloned() else { break };
         pool.extend(legal.choose_multiple(rng, 2).cloned());
         if pool.len() > POOL {
             pool.drain(..pool.len() - POOL);
         }
-        log.push(g.apply(&mv).unwrap_or_else(|e| panic!("{label}: the listed {mv:?} was refused: {e:?}")));
+        let ev = g.apply(&mv).unwrap_or_else(|e| panic!("{label}: the listed {mv:?} was refused: {e:?}"));
+        assert_eq!(round_trip(&mv).as_ref(), Some(&mv), "{label}: the move does not load back as saved");
+        assert_eq!(round_trip(&ev).as_ref(), Some(&ev), "{label}: the event does not load back as saved");
+        log.push(ev);
         assert_eq!(g.turn() as usize, log.len(), "{label}: turn() counts the moves made");
         if rng.random_ratio(1, 50) {
             check_replay(&g, &log, &label);
@@ -107,6 +108,11 @@ fn play_game<G: Game + Determinize>(
         tally.steps += 1;
     }
     check_replay(&g, &log, label);
+}
+
+/// `value` saved as JSON and loaded again (moves and events are saved in the log).
+fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> Option<T> {
+    serde_json::from_str(&serde_json::to_string(value).ok()?).ok()
 }
 
 /// What holds in every state.
@@ -117,9 +123,7 @@ fn check_state<G: Game>(g: &G, label: &str) {
     assert_eq!(g.outcome().is_some(), g.to_move().is_none(), "{label}: outcome vs. to_move");
     assert_eq!(g.legal_moves().is_empty(), g.to_move().is_none(), "{label}: moves listed vs. over");
     assert!(g.to_move().is_none_or(|p| p < g.player_count()), "{label}: mover out of range");
-    let json = serde_json::to_string(g).unwrap_or_else(|e| panic!("{label}: does not serialise: {e}"));
-    let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{label}: does not load: {e}"));
-    assert_eq!(&back, g, "{label}: serde round trip");
+    assert_eq!(round_trip(g).as_ref(), Some(g), "{label}: the state does not load back as saved");
 }
 
 /// The mover and one random seat: a determinization validates, looks the same to the seat, and
@@ -144,28 +148,35 @@ fn check_listed<G: Game>(g: &G, legal: &[G::Move], label: &str) {
     for mv in legal {
         let mut after = g.clone();
         let ev = after.apply(mv).unwrap_or_else(|e| panic!("{label}: the listed {mv:?} was refused: {e:?}"));
-        assert!(G::event_player(&ev).is_none_or(|p| Some(p) == g.to_move()), "{label}: {ev:?} names another player");
-        let again = G::event_move(&ev);
-        assert_eq!(g.choice(&again), g.choice(mv), "{label}: {ev:?} gives back another move than {mv:?}");
-        let mut replayed = g.clone();
-        assert_eq!(replayed.apply(&again).as_ref(), Ok(&ev), "{label}: {again:?} from {ev:?} does otherwise");
-        assert_eq!(replayed, after, "{label}: {again:?} from {ev:?} leaves another state");
+        check_event(g, mv, &ev, &after, label);
     }
 }
 
+/// The event of `mv` (which led from `g` to `after`) names the mover and gives back the move
+/// (`event_move`, up to [`Game::choice`]), which does the same again.
+fn check_event<G: Game>(g: &G, mv: &G::Move, ev: &G::Event, after: &G, label: &str) {
+    assert!(G::event_player(ev).is_none_or(|p| Some(p) == g.to_move()), "{label}: {ev:?} names another player");
+    let again = G::event_move(ev);
+    assert_eq!(g.choice(&again), g.choice(mv), "{label}: {ev:?} gives back another move than {mv:?}");
+    let mut replayed = g.clone();
+    assert_eq!(replayed.apply(&again).as_ref(), Ok(ev), "{label}: {again:?} from {ev:?} does otherwise");
+    assert_eq!(&replayed, after, "{label}: {again:?} from {ev:?} leaves another state");
+}
+
 /// A move from elsewhere is refused with the state untouched, or accepted and listed (up to
-/// [`Game::choice`]). Returns whether it was refused.
+/// [`Game::choice`]) with an event like a listed move's. Returns whether it was accepted.
 fn check_foreign<G: Game>(g: &G, legal: &[G::Move], mv: &G::Move, label: &str) -> bool {
     let mut tried = g.clone();
     match tried.apply(mv) {
         Err(_) => {
             assert_eq!(&tried, g, "{label}: the refused {mv:?} changed the state");
-            true
+            false
         }
-        Ok(_) => {
+        Ok(ev) => {
             let choice = g.choice(mv);
             assert!(legal.iter().any(|l| g.choice(l) == choice), "{label}: {mv:?} applies but is not listed");
-            false
+            check_event(g, mv, &ev, &tried, label);
+            true
         }
     }
 }
