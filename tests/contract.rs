@@ -4,13 +4,14 @@
 //! every step:
 //! - `validate()` holds; `outcome().is_some() == to_move().is_none()`; `legal_moves()` is empty
 //!   exactly when the game is over; the seed, options and player count are the ones given;
-//! - a serde round trip gives an equal state;
+//! - a serde round trip gives an equal state (and an equal move and event for each move played);
 //! - every listed move applies (on a clone); its event names the mover and gives back the move
 //!   (`event_move`), which applied again gives the same state;
 //! - moves from elsewhere (listed in other states and games of the same kind, listed earlier in
 //!   this game, serde-mutated listed moves, the game's own enumeration of its move fields) are
 //!   either refused with the state left equal, or accepted and then listed, up to
-//!   [`Game::choice`];
+//!   [`Game::choice`], with an event that replays like a listed move's (now and then such a move
+//!   is played, so the log holds them too);
 //! - for the seat to move and one other seat, a determinization validates, keeps that seat's
 //!   observation, and for the mover the legal moves;
 //! - replaying the log (`event_move` of each event) on `new(players, options, seed)` gives the
