@@ -247,7 +247,7 @@ fn turn_css(kind: &str) -> &'static str {
 }
 
 /// Just 4 Fun: cards whose sum is an open field, then that field (or a new hand when nothing fits).
-fn just4fun_turn(p: &mut Player) -> Res<()> {
+fn just4fun_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     if p.b.exists("[data-test=new-hand]")? {
         p.tap_css("[data-test=new-hand]", "new hand")?;
@@ -299,7 +299,7 @@ fn just4fun_turn(p: &mut Player) -> Res<()> {
 }
 
 /// Gut angelegt: a card, maybe turned, a place, the place again to lay it.
-fn gutangelegt_turn(p: &mut Player) -> Res<()> {
+fn gutangelegt_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     let cards = p.b.find_all("[data-test=hand-card]")?;
     let card = cards[p.pick.next(cards.len())].clone();
@@ -322,7 +322,7 @@ fn gutangelegt_turn(p: &mut Player) -> Res<()> {
 }
 
 /// Vier mal Vier: a stone that fits somewhere (maybe turned), a place, the place again.
-fn viermalvier_turn(p: &mut Player) -> Res<()> {
+fn viermalvier_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     let stones = p.b.find_all("[data-test=tafel-stone]")?.len();
     let start = p.pick.next(stones);
@@ -353,7 +353,7 @@ fn viermalvier_turn(p: &mut Player) -> Res<()> {
 }
 
 /// Sudoku: a legal field for the held tile, then "place".
-fn sudoku_turn(p: &mut Player) -> Res<()> {
+fn sudoku_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     let legal = p.b.find_all("[data-test=cell][data-legal=true]")?;
     if legal.is_empty() {
