@@ -1,7 +1,7 @@
 //! Just 4 Fun (Kosmos, Jürgen P. K. Grunau): play 1–4 cards, put a stone on the field whose
 //! number is their sum, and be the first with the majority on four fields in a straight line.
 //!
-//! Rules as in `just4fun.de.txt` with the binding rulings of CLARIFICATIONS.md §1. Decisions the
+//! Rules as in the rulebook with the project's rulings in docs/rules.md. Decisions the
 //! rulebook leaves open:
 //! - Played cards go to the discard pile sorted ascending (so the order in which a move lists
 //!   its cards never changes the game), the hand is kept sorted ascending.
