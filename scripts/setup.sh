@@ -6,7 +6,7 @@
 # Idempotent and quiet when everything is present. Only package registries are used
 # (crates.io via cargo, npm, Debian apt); Trunk itself never downloads anything
 # (Trunk.toml: offline = true). Installs:
-#   - rustup target wasm32-unknown-unknown
+#   - rustup target wasm32-unknown-unknown, components rustfmt + clippy (scripts/lint.sh)
 #   - trunk 0.21.14                       (cargo install --locked)
 #   - wasm-bindgen-cli = version in Cargo.lock (cargo install, without --locked)
 #   - wasm-opt 132                         (npm binaryen@132.0.0: global, else a cache dir on PATH)
@@ -64,6 +64,13 @@ _st_setup() {
   if ! grep -qx wasm32-unknown-unknown <<<"$targets"; then
     _st_run rustup-target-wasm32 rustup target add wasm32-unknown-unknown || return 1
   fi
+  local components component
+  components="$(rustup component list --installed 2>/dev/null || true)"
+  for component in rustfmt clippy; do
+    if ! grep -q "^$component-" <<<"$components"; then
+      _st_run "rustup-$component" rustup component add "$component" || return 1
+    fi
+  done
 
   # --- trunk ----------------------------------------------------------------------------------
   if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite (what CI runs via .ci/run):
-#   1. setup (tools + chromium)      2. engine unit and property tests (cargo test -p spieltisch)
-#   3. trunk build --release          4. browser tests against dist/ (cargo test -p spieltisch-tools)
+#   1. setup (tools + chromium)       2. style: rustfmt and clippy -D warnings, native + wasm32
+#   3. engine unit and property tests (cargo test -p spieltisch)
+#   4. trunk build --release           5. browser tests against dist/ (cargo test -p spieltisch-tools)
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -11,19 +12,22 @@ start=$SECONDS
 section() { printf '\n==================== %s ====================\n' "$*"; }
 trap 'rc=$?; if [[ $rc != 0 ]]; then printf "\n*** FAILED (exit %s) in section: %s ***\n" "$rc" "${current:-?}" >&2; fi' EXIT
 
-current="setup"; section "1/4 setup (toolchain, trunk, wasm-bindgen, wasm-opt, chromium)"
+current="setup"; section "1/5 setup (toolchain, trunk, wasm-bindgen, wasm-opt, chromium)"
 source scripts/setup.sh --browser
 printf 'trunk: %s | %s | %s | %s\n' "$(trunk --version)" "$(wasm-bindgen --version)" \
   "$(wasm-opt --version)" "$(chromium --version 2>/dev/null | head -n1)"
 
-current="engine tests"; section "2/4 engine tests: cargo test -p spieltisch"
+current="style"; section "2/5 style: cargo fmt --check, cargo clippy -D warnings (native + wasm32)"
+bash scripts/lint.sh
+
+current="engine tests"; section "3/5 engine tests: cargo test -p spieltisch"
 cargo test -p spieltisch
 
-current="trunk build"; section "3/4 trunk build --release"
+current="trunk build"; section "4/5 trunk build --release"
 trunk build --release
 ls -l dist
 
-current="browser tests"; section "4/4 browser tests: cargo test -p spieltisch-tools"
+current="browser tests"; section "5/5 browser tests: cargo test -p spieltisch-tools"
 # Each browser test starts its own server (port 0, sub-path) and its own headless Chromium.
 cargo test -p spieltisch-tools -- --test-threads="${BROWSER_TEST_THREADS:-2}"
 

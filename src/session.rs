@@ -547,7 +547,7 @@ fn rules_of<G: Game>(_: &Session<G>) -> u32 {
 }
 
 /// Writes a save file (JSON).
-pub fn to_json(session: &AnySession, meta: SaveMeta) -> Result<String, EncodeError> {
+pub fn to_json(session: &AnySession, meta: SaveMeta<'_>) -> Result<String, EncodeError> {
     let header = SaveHeader {
         app: APP_TAG.into(),
         schema: SCHEMA_VERSION,

@@ -153,7 +153,7 @@ fn save(any: &AnySession) -> String {
 }
 
 /// Saves and loads again: the same session and header come back.
-fn round_trip(any: &AnySession, header_meta: SaveMeta) -> Save {
+fn round_trip(any: &AnySession, header_meta: SaveMeta<'_>) -> Save {
     let json = to_json(any, header_meta).expect("a session saves");
     let back = from_json(&json).unwrap_or_else(|e| panic!("a fresh save does not load: {e}\n{json}"));
     assert!(same(&back.session, any), "the session changed in a save round trip");

@@ -59,7 +59,7 @@ pub enum Screen<'a> {
 
 /// The document's title: what the screen shows, then the app ("Vier mal Vier – Anna gegen
 /// Computer 1 · Spieltisch"), so tabs, history and screen readers tell screens apart.
-pub fn title(screen: Screen) -> String {
+pub fn title(screen: Screen<'_>) -> String {
     let what = match screen {
         Screen::Home | Screen::Play(None) => return "Spieltisch".into(),
         Screen::Setup(kind) => format!("{} {}", t("Neues Spiel:", "New game:"), game_name(kind)),

@@ -129,65 +129,9 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
     }
     let score = |c: &str| report["categories"][c]["score"].as_f64().unwrap_or(f64::NAN) * 100.0;
     let num = |a: &str| report["audits"][a]["numericValue"].as_f64().unwrap_or(f64::NAN);
-    let mut failing = Vec::new();
-    for r in report["categories"]["accessibility"]["auditRefs"].as_array().into_iter().flatten() {
-        let Some(id) = r["id"].as_str() else { continue };
-        let audit = &report["audits"][id];
-        if audit["scoreDisplayMode"].as_str() != Some("binary") || audit["score"].as_f64() != Some(0.0) {
-            continue;
-        }
-        // Per distinct selector: how many nodes, one node's label, and axe's reason.
-        let mut nodes: Vec<(String, usize, String)> = Vec::new();
-        let mut why = String::new();
-        for item in audit["details"]["items"].as_array().into_iter().flatten() {
-            let node = &item["node"];
-            let selector = node["selector"].as_str().unwrap_or("?").to_string();
-            if why.is_empty() {
-                why = node["explanation"]
-                    .as_str()
-                    .unwrap_or("")
-                    .lines()
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty())
-                    .nth(1)
-                    .unwrap_or("")
-                    .to_string();
-            }
-            match nodes.iter_mut().find(|n| n.0 == selector) {
-                Some(n) => n.1 += 1,
-                None => nodes.push((selector, 1, node["nodeLabel"].as_str().unwrap_or("").chars().take(60).collect())),
-            }
-        }
-        let selectors = nodes
-            .into_iter()
-            .map(|(sel, n, label)| {
-                format!(
-                    "{sel}{}{}",
-                    if n > 1 { format!(" ×{n}") } else { String::new() },
-                    if label.is_empty() { String::new() } else { format!(" (e.g. \"{label}\")") }
-                )
-            })
-            .collect();
-        let weighed = r["weight"].as_f64().unwrap_or(0.0) > 0.0;
-        let id = format!(
-            "{id}{}{}",
-            if weighed { "" } else { " (not scored)" },
-            if why.is_empty() { String::new() } else { format!(" — {why}") }
-        );
-        failing.push((id, selectors));
-    }
+    let failing = failing_audits(&report);
     b.goto(&url)?;
-    let shown = b
-        .wait_until(std::time::Duration::from_secs(20), "a screen", |b| {
-            let v = b.execute(
-                "for (const t of ['end-screen', 'game-end', 'handover', 'game', 'home', 'setup', 'settings']) \
-                   if (document.querySelector('[data-test=' + t + ']')) return t; \
-                 return document.querySelector('main') ? document.querySelector('main').className : null;",
-                vec![],
-            )?;
-            Ok(v.as_str().map(str::to_string))
-        })
-        .unwrap_or_else(|_| "?".into());
+    let shown = shown_screen(&b);
     Ok(Audit {
         shown,
         performance: score("performance"),
@@ -196,6 +140,77 @@ fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Re
         tbt_ms: num("total-blocking-time"),
         failing,
     })
+}
+
+/// The accessibility audits that fail (binary audits scored 0), each with its nodes.
+fn failing_audits(report: &Value) -> Vec<(String, Vec<String>)> {
+    let mut failing = Vec::new();
+    for r in report["categories"]["accessibility"]["auditRefs"].as_array().into_iter().flatten() {
+        let Some(id) = r["id"].as_str() else { continue };
+        let audit = &report["audits"][id];
+        if audit["scoreDisplayMode"].as_str() != Some("binary") || audit["score"].as_f64() != Some(0.0) {
+            continue;
+        }
+        let (selectors, why) = failing_nodes(audit);
+        let weighed = r["weight"].as_f64().unwrap_or(0.0) > 0.0;
+        let id = format!(
+            "{id}{}{}",
+            if weighed { "" } else { " (not scored)" },
+            if why.is_empty() { String::new() } else { format!(" — {why}") }
+        );
+        failing.push((id, selectors));
+    }
+    failing
+}
+
+/// Per distinct selector of a failing audit: how many nodes, one node's label; and axe's reason.
+fn failing_nodes(audit: &Value) -> (Vec<String>, String) {
+    let mut nodes: Vec<(String, usize, String)> = Vec::new();
+    let mut why = String::new();
+    for item in audit["details"]["items"].as_array().into_iter().flatten() {
+        let node = &item["node"];
+        let selector = node["selector"].as_str().unwrap_or("?").to_string();
+        if why.is_empty() {
+            why = node["explanation"]
+                .as_str()
+                .unwrap_or("")
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .nth(1)
+                .unwrap_or("")
+                .to_string();
+        }
+        match nodes.iter_mut().find(|n| n.0 == selector) {
+            Some(n) => n.1 += 1,
+            None => nodes.push((selector, 1, node["nodeLabel"].as_str().unwrap_or("").chars().take(60).collect())),
+        }
+    }
+    let selectors = nodes
+        .into_iter()
+        .map(|(sel, n, label)| {
+            format!(
+                "{sel}{}{}",
+                if n > 1 { format!(" ×{n}") } else { String::new() },
+                if label.is_empty() { String::new() } else { format!(" (e.g. \"{label}\")") }
+            )
+        })
+        .collect();
+    (selectors, why)
+}
+
+/// Which screen the audited page showed (its `data-test` name), or "?".
+fn shown_screen(b: &Browser) -> String {
+    b.wait_until(std::time::Duration::from_secs(20), "a screen", |b| {
+        let v = b.execute(
+            "for (const t of ['end-screen', 'game-end', 'handover', 'game', 'home', 'setup', 'settings']) \
+                   if (document.querySelector('[data-test=' + t + ']')) return t; \
+                 return document.querySelector('main') ? document.querySelector('main').className : null;",
+            vec![],
+        )?;
+        Ok(v.as_str().map(str::to_string))
+    })
+    .unwrap_or_else(|_| "?".into())
 }
 
 /// Prints Lighthouse's mobile scores per screen and the failing accessibility audits; with

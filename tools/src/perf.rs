@@ -247,7 +247,7 @@ fn turn_css(kind: &str) -> &'static str {
 }
 
 /// Just 4 Fun: cards whose sum is an open field, then that field (or a new hand when nothing fits).
-fn just4fun_turn(p: &mut Player) -> Res<()> {
+fn just4fun_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     if p.b.exists("[data-test=new-hand]")? {
         p.tap_css("[data-test=new-hand]", "new hand")?;
@@ -299,7 +299,7 @@ fn just4fun_turn(p: &mut Player) -> Res<()> {
 }
 
 /// Gut angelegt: a card, maybe turned, a place, the place again to lay it.
-fn gutangelegt_turn(p: &mut Player) -> Res<()> {
+fn gutangelegt_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     let cards = p.b.find_all("[data-test=hand-card]")?;
     let card = cards[p.pick.next(cards.len())].clone();
@@ -322,7 +322,7 @@ fn gutangelegt_turn(p: &mut Player) -> Res<()> {
 }
 
 /// Vier mal Vier: a stone that fits somewhere (maybe turned), a place, the place again.
-fn viermalvier_turn(p: &mut Player) -> Res<()> {
+fn viermalvier_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     let stones = p.b.find_all("[data-test=tafel-stone]")?.len();
     let start = p.pick.next(stones);
@@ -353,7 +353,7 @@ fn viermalvier_turn(p: &mut Player) -> Res<()> {
 }
 
 /// Sudoku: a legal field for the held tile, then "place".
-fn sudoku_turn(p: &mut Player) -> Res<()> {
+fn sudoku_turn(p: &mut Player<'_>) -> Res<()> {
     let before = p.moves()?;
     let legal = p.b.find_all("[data-test=cell][data-legal=true]")?;
     if legal.is_empty() {
@@ -516,6 +516,45 @@ fn dom_changes_line(taps: &[Tap], turns: usize, n: usize) -> String {
     kinds.iter().map(|k| format!("{k} {} → {}", part(k, true), part(k, false))).collect::<Vec<_>>().join(", ")
 }
 
+/// One game's row of the tap table, from the same game played at 1× (`played[0]`) and 4×.
+fn taps_row(kind: &str, played: &[Played]) -> String {
+    let play = |g: &Played| g.taps.iter().filter(|t| t.what != "cover").map(|t| t.ms).collect::<Vec<_>>();
+    let cover = |g: &Played| g.taps.iter().filter(|t| t.what == "cover").map(|t| t.ms).collect::<Vec<_>>();
+    let unclicked: usize = played.iter().map(|g| g.taps.iter().filter(|t| !t.clicked).count()).sum();
+    format!(
+        "| {} | {} | {} | {} / {} | {} ({} covers, {} turns{}{}) | {} · {} |",
+        game_name(kind),
+        p50_p95(&play(&played[0])),
+        p50_p95(&play(&played[1])),
+        et_p95(&played[0].taps),
+        et_p95(&played[1].taps),
+        play(&played[0]).len(),
+        cover(&played[0]).len(),
+        played[0].turns,
+        if played.iter().all(|g| g.ended) { ", to the end" } else { ", stopped" },
+        if unclicked > 0 { format!(", {unclicked} taps made no click") } else { String::new() }
+            + &if play(&played[1]).len() != play(&played[0]).len() {
+                format!("; {} at 4×", play(&played[1]).len())
+            } else {
+                String::new()
+            },
+        p50_p95(&cover(&played[0])),
+        p50_p95(&cover(&played[1])),
+    )
+}
+
+/// The slowest tap of each kind (ms): where the time goes.
+fn slowest_by_kind(taps: &[Tap]) -> String {
+    let mut by_kind: Vec<(&str, f64)> = Vec::new();
+    for t in taps {
+        match by_kind.iter_mut().find(|(k, _)| *k == t.what) {
+            Some((_, m)) => *m = m.max(t.ms),
+            None => by_kind.push((t.what, t.ms)),
+        }
+    }
+    by_kind.iter().map(|(k, m)| format!("{k} {m:.0}")).collect::<Vec<_>>().join(", ")
+}
+
 /// The tap table: every game at 1× and 4×, then the DOM changes per tap early vs late.
 pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
     println!("== Tap → next frame, complete two-person games by taps (1024×768 touch; the same game at 1× and 4×; cover taps apart)");
@@ -542,43 +581,9 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
             );
             played.push(game);
         }
-        let play = |g: &Played| g.taps.iter().filter(|t| t.what != "cover").map(|t| t.ms).collect::<Vec<_>>();
-        let cover = |g: &Played| g.taps.iter().filter(|t| t.what == "cover").map(|t| t.ms).collect::<Vec<_>>();
-        let unclicked: usize = played.iter().map(|g| g.taps.iter().filter(|t| !t.clicked).count()).sum();
-        rows.push(format!(
-            "| {} | {} | {} | {} / {} | {} ({} covers, {} turns{}{}) | {} · {} |",
-            game_name(kind),
-            p50_p95(&play(&played[0])),
-            p50_p95(&play(&played[1])),
-            et_p95(&played[0].taps),
-            et_p95(&played[1].taps),
-            play(&played[0]).len(),
-            cover(&played[0]).len(),
-            played[0].turns,
-            if played.iter().all(|g| g.ended) { ", to the end" } else { ", stopped" },
-            if unclicked > 0 { format!(", {unclicked} taps made no click") } else { String::new() }
-                + &if play(&played[1]).len() != play(&played[0]).len() {
-                    format!("; {} at 4×", play(&played[1]).len())
-                } else {
-                    String::new()
-                },
-            p50_p95(&cover(&played[0])),
-            p50_p95(&cover(&played[1])),
-        ));
+        rows.push(taps_row(kind, &played));
         dom.push(format!("{:<13} {}", game_name(kind), dom_changes_line(&played[0].taps, played[0].turns, 3)));
-        // The slowest kinds of tap at 4×: where the time goes.
-        let mut by_kind: Vec<(&str, f64)> = Vec::new();
-        for t in &played[1].taps {
-            match by_kind.iter_mut().find(|(k, _)| *k == t.what) {
-                Some((_, m)) => *m = m.max(t.ms),
-                None => by_kind.push((t.what, t.ms)),
-            }
-        }
-        slowest.push(format!(
-            "{:<13} {}",
-            game_name(kind),
-            by_kind.iter().map(|(k, m)| format!("{k} {m:.0}")).collect::<Vec<_>>().join(", ")
-        ));
+        slowest.push(format!("{:<13} {}", game_name(kind), slowest_by_kind(&played[1].taps)));
     }
     let ms = |g: &Played| g.taps.iter().map(|t| t.ms).collect::<Vec<_>>();
     println!("| game | p50 / p95 at 1× | p50 / p95 at 4× | Event Timing p95 1× / 4× (ms) | taps (at 1×) | cover taps p50 / p95 1× · 4× |");
@@ -825,95 +830,112 @@ pub fn startup_section(dist: &Path, runs: usize) -> Res<()> {
     let dir = staged_copy(dist)?;
     let server = StaticServer::serve_compressed(&dir, "/spieltisch/").map_err(|e| e.to_string())?;
     let base = server.url();
-    let result = (|| -> Res<()> {
-        println!("| path | CPU | first frame with it | longest task before it: median run · worst run |");
-        println!("|---|---|---|---|");
-        for (what, cpu) in [("home", 1.0), ("home", 4.0), ("new Just 4 Fun game", 1.0), ("new Just 4 Fun game", 4.0)] {
-            let (mut at, mut longest) = (Vec::new(), Vec::new());
-            let mut unavailable = false;
-            for _ in 0..runs {
-                let b = startup_browser(cpu, false)?;
-                let (t, long) = if what == "home" {
-                    b.goto(&base)?;
-                    startup_mark(&b, "home")?
-                } else {
-                    // Straight from the URL of the setup screen: two people, start.
-                    b.goto(&format!("{base}#/new/just4fun"))?;
-                    b.wait_for("[data-test=setup]", Duration::from_secs(60))?;
-                    if let Some(two) = b.try_find("[data-test=players-2]")? {
-                        b.tap(&two)?;
-                    }
-                    b.tap(&b.wait_for("[data-test=start]", WAIT)?)?;
-                    if let Some(r) = b.try_find("[data-test=reveal]")? {
-                        b.tap(&r)?;
-                    }
-                    startup_mark(&b, "board")?
-                };
-                at.push(t);
-                match long {
-                    Some((m, _)) => longest.push(m),
-                    None => unavailable = true,
-                }
-            }
-            let worst = longest.iter().copied().fold(0.0, f64::max);
-            let long = if unavailable {
-                "longtask API unavailable".to_string()
-            } else if worst == 0.0 {
-                "none over 50 ms".to_string()
-            } else {
-                let m = median(&longest);
-                format!("{} · {worst:.0} ms", if m > 0.0 { format!("{m:.0} ms") } else { "none over 50 ms".into() })
-            };
-            println!("| {what} | {cpu}× | {:.0} ms | {long} |", median(&at));
-        }
-        println!("(\"new Just 4 Fun game\": from the setup screen's URL, taps on two players and start; goal: no task over 50 ms at 1×)");
-        println!();
+    let result = first_frames_table(&base, runs).and_then(|()| {
         write_static_board(&dir, &base)?;
-        println!("Navigation → first frame with the board: the app opening a saved Just 4 Fun game by URL vs a static");
-        println!("HTML page of the same rendered board (CSS inlined, no scripts); same server, same browser, in turn:");
-        println!("| conditions | static page | static page + the app's JS and Wasm fetched (the network floor) | app | app ÷ static | floor ÷ static | app's longest task before the board |");
-        println!("|---|---|---|---|---|---|---|");
-        for (label, cpu, slow) in [("unthrottled", 1.0, false), ("4× CPU + Fast 3G", 4.0, true)] {
-            let (mut st, mut app, mut wasm, mut ratio, mut longest) =
-                (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            let (mut bytes, mut floor) = (Vec::new(), Vec::new());
-            for _ in 0..runs {
-                let m = side_by_side(&base, cpu, slow)?;
-                st.push(m.static_board);
-                bytes.push(m.bytes_in);
-                floor.push(m.bytes_in / m.static_board);
-                app.push(m.app_board);
-                wasm.push(m.app_wasm);
-                ratio.push(m.app_board / m.static_board);
-                if let Some((l, _)) = m.app_long {
-                    longest.push(l);
-                }
-            }
-            println!(
-                "| {label} | {:.0} ms | {:.0} ms | {:.0} ms (Wasm in at {:.0} ms) | {:.1}× | {:.1}× | {} |",
-                median(&st),
-                median(&bytes),
-                median(&app),
-                median(&wasm),
-                median(&ratio),
-                median(&floor),
-                if longest.is_empty() {
-                    "–".into()
-                } else if median(&longest) > 0.0 {
-                    format!("{:.0} ms", median(&longest))
-                } else {
-                    "none over 50 ms".into()
-                }
-            );
-        }
-        println!("(goal: app ≤ 3× the static page; ratios = medians of the runs' ratios. The floor: the static page");
-        println!(" that also fetches the first load's JS and Wasm, run nowhere; no app needing those bytes is faster)");
-        println!();
-        Ok(())
-    })();
+        against_static_table(&base, runs)
+    });
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
     result
+}
+
+/// The first frame with the home screen, and with a new game's board, and the longest task
+/// before it, at 1× and 4× CPU.
+fn first_frames_table(base: &str, runs: usize) -> Res<()> {
+    println!("| path | CPU | first frame with it | longest task before it: median run · worst run |");
+    println!("|---|---|---|---|");
+    for (what, cpu) in [("home", 1.0), ("home", 4.0), ("new Just 4 Fun game", 1.0), ("new Just 4 Fun game", 4.0)] {
+        let (mut at, mut longest) = (Vec::new(), Vec::new());
+        let mut unavailable = false;
+        for _ in 0..runs {
+            let (t, long) = first_frame(base, what, cpu)?;
+            at.push(t);
+            match long {
+                Some((m, _)) => longest.push(m),
+                None => unavailable = true,
+            }
+        }
+        let worst = longest.iter().copied().fold(0.0, f64::max);
+        let long = if unavailable {
+            "longtask API unavailable".to_string()
+        } else if worst == 0.0 {
+            "none over 50 ms".to_string()
+        } else {
+            let m = median(&longest);
+            format!("{} · {worst:.0} ms", if m > 0.0 { format!("{m:.0} ms") } else { "none over 50 ms".into() })
+        };
+        println!("| {what} | {cpu}× | {:.0} ms | {long} |", median(&at));
+    }
+    println!("(\"new Just 4 Fun game\": from the setup screen's URL, taps on two players and start; goal: no task over 50 ms at 1×)");
+    println!();
+    Ok(())
+}
+
+/// One fresh start: the first frame with `what` and the longest task before it.
+fn first_frame(base: &str, what: &str, cpu: f64) -> Res<(f64, LongTasks)> {
+    let b = startup_browser(cpu, false)?;
+    if what == "home" {
+        b.goto(base)?;
+        startup_mark(&b, "home")
+    } else {
+        // Straight from the URL of the setup screen: two people, start.
+        b.goto(&format!("{base}#/new/just4fun"))?;
+        b.wait_for("[data-test=setup]", Duration::from_secs(60))?;
+        if let Some(two) = b.try_find("[data-test=players-2]")? {
+            b.tap(&two)?;
+        }
+        b.tap(&b.wait_for("[data-test=start]", WAIT)?)?;
+        if let Some(r) = b.try_find("[data-test=reveal]")? {
+            b.tap(&r)?;
+        }
+        startup_mark(&b, "board")
+    }
+}
+
+/// Navigation → board: the app opening a saved game against a static page of the same board
+/// and against that page fetching the app's files (the network floor).
+fn against_static_table(base: &str, runs: usize) -> Res<()> {
+    println!("Navigation → first frame with the board: the app opening a saved Just 4 Fun game by URL vs a static");
+    println!("HTML page of the same rendered board (CSS inlined, no scripts); same server, same browser, in turn:");
+    println!("| conditions | static page | static page + the app's JS and Wasm fetched (the network floor) | app | app ÷ static | floor ÷ static | app's longest task before the board |");
+    println!("|---|---|---|---|---|---|---|");
+    for (label, cpu, slow) in [("unthrottled", 1.0, false), ("4× CPU + Fast 3G", 4.0, true)] {
+        let (mut st, mut app, mut wasm, mut ratio, mut longest) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut bytes, mut floor) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            let m = side_by_side(base, cpu, slow)?;
+            st.push(m.static_board);
+            bytes.push(m.bytes_in);
+            floor.push(m.bytes_in / m.static_board);
+            app.push(m.app_board);
+            wasm.push(m.app_wasm);
+            ratio.push(m.app_board / m.static_board);
+            if let Some((l, _)) = m.app_long {
+                longest.push(l);
+            }
+        }
+        println!(
+            "| {label} | {:.0} ms | {:.0} ms | {:.0} ms (Wasm in at {:.0} ms) | {:.1}× | {:.1}× | {} |",
+            median(&st),
+            median(&bytes),
+            median(&app),
+            median(&wasm),
+            median(&ratio),
+            median(&floor),
+            if longest.is_empty() {
+                "–".into()
+            } else if median(&longest) > 0.0 {
+                format!("{:.0} ms", median(&longest))
+            } else {
+                "none over 50 ms".into()
+            }
+        );
+    }
+    println!("(goal: app ≤ 3× the static page; ratios = medians of the runs' ratios. The floor: the static page");
+    println!(" that also fetches the first load's JS and Wasm, run nowhere; no app needing those bytes is faster)");
+    println!();
+    Ok(())
 }
 
 #[cfg(test)]

@@ -42,6 +42,17 @@ pub fn all() -> Vec<Screen> {
         ),
         ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
     ];
+    list.extend(per_game_screens());
+    list.extend(mid_turn_screens());
+    list.extend(grown_screens());
+    list.extend(variant_screens());
+    list
+}
+
+/// Per game: setup, a start with 2 and 4 players, mid-game, the end, the rules; the hand-over
+/// cover after a few moves.
+fn per_game_screens() -> Vec<Screen> {
+    let mut list: Vec<Screen> = Vec::new();
     for kind in KINDS {
         list.push((format!("{kind}-setup"), Box::new(move |b: &Browser, base: &str| setup(b, base, kind, 4))));
         list.push((
@@ -87,6 +98,12 @@ pub fn all() -> Vec<Screen> {
             }),
         ));
     }
+    list
+}
+
+/// Moments inside a turn: a stone open to objection (Profi rule), claimed lines, something picked.
+fn mid_turn_screens() -> Vec<Screen> {
+    let mut list: Vec<Screen> = Vec::new();
     // Profi rule: a stone that made the complete wall impossible; its owner may ask to take it back.
     list.push((
         "viermalvier-take-back".into(),
@@ -152,8 +169,13 @@ pub fn all() -> Vec<Screen> {
             b.click_css("[data-test=cell][data-legal=true]", WAIT)
         }),
     ));
-    // Issue 22: side panels grow with the players; the table at its widest and its tallest; a
-    // wall grown at both ends; a name beside "denkt …".
+    list
+}
+
+/// Issue 22: side panels grow with the players; the table at its widest and its tallest; a
+/// wall grown at both ends; a name beside "denkt …"; a new row's corners.
+fn grown_screens() -> Vec<Screen> {
+    let mut list: Vec<Screen> = Vec::new();
     for kind in ["just4fun", "gutangelegt", "sudoku"] {
         list.push((
             format!("{kind}-3-players"),
@@ -230,15 +252,21 @@ pub fn all() -> Vec<Screen> {
             reveal(b)
         }),
     ));
-    list.push((
-        "gutangelegt-announce".into(),
-        Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"])),
-    ));
-    list.push((
-        "viermalvier-open".into(),
-        Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"])),
-    ));
     list
+}
+
+/// Setup variants seen at the start: announcing in Gut angelegt, the open wall.
+fn variant_screens() -> Vec<Screen> {
+    vec![
+        (
+            "gutangelegt-announce".into(),
+            Box::new(|b: &Browser, base: &str| person_game(b, base, "gutangelegt", 2, &["opt-announce"])),
+        ),
+        (
+            "viermalvier-open".into(),
+            Box::new(|b: &Browser, base: &str| person_game(b, base, "viermalvier", 2, &["opt-view-open"])),
+        ),
+    ]
 }
 
 /// Makes the page `viewport`-sized, as a touch device (a phone also as a mobile one).

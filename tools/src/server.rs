@@ -324,47 +324,60 @@ pub fn route(prefix: &str, path: &str) -> Route {
     Route::File(rel)
 }
 
+/// What the server needs of a request: its line and three headers.
+struct Request {
+    method: String,
+    target: String,
+    if_none_match: String,
+    accepts_br: bool,
+}
+
+/// Reads the request line and the headers, and drains any body (which is ignored). `None` when
+/// the connection closed without a request.
+fn read_request(reader: &mut BufReader<TcpStream>) -> io::Result<Option<Request>> {
+    let mut line = String::new();
+    if reader.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    let mut parts = line.split_whitespace();
+    let method = parts.next().unwrap_or("").to_string();
+    let target = parts.next().unwrap_or("").to_string();
+    let mut content_length = 0usize;
+    let mut if_none_match = String::new();
+    let mut accepts_br = false;
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h)? == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            if k.trim().eq_ignore_ascii_case("content-length") {
+                content_length = v.trim().parse().unwrap_or(0);
+            } else if k.trim().eq_ignore_ascii_case("if-none-match") {
+                if_none_match = v.trim().to_string();
+            } else if k.trim().eq_ignore_ascii_case("accept-encoding") {
+                accepts_br = v.split(',').any(|e| e.trim().split(';').next() == Some("br"));
+            }
+        }
+    }
+    if content_length > 0 {
+        let mut sink = vec![0u8; content_length.min(1 << 20)];
+        let _ = reader.read_exact(&mut sink);
+    }
+    Ok(Some(Request { method, target, if_none_match, accepts_br }))
+}
+
 impl Shared {
     fn handle(&self, stream: TcpStream, peer: SocketAddr) -> io::Result<()> {
         stream.set_read_timeout(Some(Duration::from_secs(30)))?;
         let mut reader = BufReader::new(stream.try_clone()?);
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let mut parts = line.split_whitespace();
-        let method = parts.next().unwrap_or("").to_string();
-        let target = parts.next().unwrap_or("").to_string();
-        // Drain headers (and any body, which we ignore).
-        let mut content_length = 0usize;
-        let mut if_none_match = String::new();
-        let mut accepts_br = false;
-        loop {
-            let mut h = String::new();
-            if reader.read_line(&mut h)? == 0 || h.trim().is_empty() {
-                break;
-            }
-            if let Some((k, v)) = h.split_once(':') {
-                if k.trim().eq_ignore_ascii_case("content-length") {
-                    content_length = v.trim().parse().unwrap_or(0);
-                } else if k.trim().eq_ignore_ascii_case("if-none-match") {
-                    if_none_match = v.trim().to_string();
-                } else if k.trim().eq_ignore_ascii_case("accept-encoding") {
-                    accepts_br = v.split(',').any(|e| e.trim().split(';').next() == Some("br"));
-                }
-            }
-        }
-        if content_length > 0 {
-            let mut sink = vec![0u8; content_length.min(1 << 20)];
-            let _ = reader.read_exact(&mut sink);
-        }
-
+        let Some(req) = read_request(&mut reader)? else { return Ok(()) };
         let mut stream = stream;
-        let (status, note) = if method != "GET" && method != "HEAD" {
+        let (status, note) = if req.method != "GET" && req.method != "HEAD" {
             write_simple(&mut stream, 405, "Method Not Allowed", &[("Allow", "GET, HEAD")])?;
             (405, String::new())
         } else {
-            match route(&self.prefix, &target) {
+            match route(&self.prefix, &req.target) {
                 Route::Redirect(loc) => {
                     write_simple(&mut stream, 301, "Moved Permanently", &[("Location", &loc)])?;
                     (301, format!("-> {loc}"))
@@ -373,52 +386,60 @@ impl Shared {
                     write_simple(&mut stream, 404, "Not Found", &[])?;
                     (404, String::new())
                 }
-                Route::File(rel) => {
-                    let full = self.root.join(&rel);
-                    match std::fs::read(&full) {
-                        // Like a real host: an ETag, and a 304 without the body when the
-                        // browser's copy is still this file.
-                        Ok(bytes) if full.is_file() && if_none_match == etag(&bytes) => {
-                            let head = format!("HTTP/1.1 304 Not Modified\r\nETag: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", etag(&bytes));
-                            stream.write_all(head.as_bytes())?;
-                            self.record(&target, 304, 0);
-                            (304, String::new())
-                        }
-                        Ok(bytes) if full.is_file() => {
-                            let ct = content_type(&rel.to_string_lossy());
-                            let tag = etag(&bytes);
-                            let compressible = !ct.starts_with("image/") || ct == "image/svg+xml";
-                            let (bytes, encoding) = if self.compress && accepts_br && compressible {
-                                (self.brotli(&full, &bytes), "Content-Encoding: br\r\nVary: Accept-Encoding\r\n")
-                            } else {
-                                (bytes, "")
-                            };
-                            let head = format!(
-                                "HTTP/1.1 200 OK\r\nContent-Type: {ct}\r\nContent-Length: {}\r\n{encoding}\
-                                 ETag: {tag}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
-                                bytes.len(),
-                            );
-                            stream.write_all(head.as_bytes())?;
-                            if method == "GET" {
-                                stream.write_all(&bytes)?;
-                            }
-                            self.record(&target, 200, if method == "GET" { bytes.len() } else { 0 });
-                            (200, String::new())
-                        }
-                        _ => {
-                            write_simple(&mut stream, 404, "Not Found", &[])?;
-                            (404, String::new())
-                        }
-                    }
-                }
+                Route::File(rel) => (self.serve_file(&mut stream, &req, &rel)?, String::new()),
             }
         };
         stream.flush()?;
         let _ = stream.shutdown(Shutdown::Write);
         if self.log {
-            eprintln!("{peer} {method} {target} {status} {note}");
+            eprintln!("{peer} {} {} {status} {note}", req.method, req.target);
         }
         Ok(())
+    }
+
+    /// Sends the file at `rel` (brotli when asked for and allowed), or a 304 when the browser's
+    /// copy is still this file, or a 404; returns the status.
+    fn serve_file(&self, stream: &mut TcpStream, req: &Request, rel: &Path) -> io::Result<u16> {
+        let full = self.root.join(rel);
+        match std::fs::read(&full) {
+            // Like a real host: an ETag, and a 304 without the body when the
+            // browser's copy is still this file.
+            Ok(bytes) if full.is_file() && req.if_none_match == etag(&bytes) => {
+                let head = format!(
+                    "HTTP/1.1 304 Not Modified\r\nETag: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+                    etag(&bytes)
+                );
+                stream.write_all(head.as_bytes())?;
+                self.record(&req.target, 304, 0);
+                Ok(304)
+            }
+            Ok(bytes) if full.is_file() => {
+                let ct = content_type(&rel.to_string_lossy());
+                let tag = etag(&bytes);
+                let compressible = !ct.starts_with("image/") || ct == "image/svg+xml";
+                let (bytes, encoding) = if self.compress && req.accepts_br && compressible {
+                    (self.brotli(&full, &bytes), "Content-Encoding: br\r\nVary: Accept-Encoding\r\n")
+                } else {
+                    (bytes, "")
+                };
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: {ct}\r\nContent-Length: {}\r\n{encoding}\
+                     ETag: {tag}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+                    bytes.len(),
+                );
+                stream.write_all(head.as_bytes())?;
+                let get = req.method == "GET";
+                if get {
+                    stream.write_all(&bytes)?;
+                }
+                self.record(&req.target, 200, if get { bytes.len() } else { 0 });
+                Ok(200)
+            }
+            _ => {
+                write_simple(stream, 404, "Not Found", &[])?;
+                Ok(404)
+            }
+        }
     }
 }
 

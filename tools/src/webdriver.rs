@@ -230,52 +230,8 @@ impl Browser {
             debugger_address: String::new(),
         };
 
-        // Wait until chromedriver answers /status with ready: true.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            if let Some(child) = b.driver.as_mut() {
-                if let Ok(Some(status)) = child.try_wait() {
-                    return Err(Error::new("setup", format!("chromedriver exited early: {status}")));
-                }
-            }
-            if let Ok(r) = http::request("GET", &format!("{}/status", b.base), None, Duration::from_secs(2)) {
-                if let Ok(v) = serde_json::from_slice::<Value>(&r.body) {
-                    if v["value"]["ready"].as_bool() == Some(true) {
-                        break;
-                    }
-                }
-            }
-            if Instant::now() > deadline {
-                return Err(Error::new("timeout", "chromedriver did not become ready in 30 s"));
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-
-        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
-        args.push(format!("--user-data-dir={}", b.profile_dir.display()));
-        args.push(format!("--window-size={},{}", opts.width, opts.height));
-        args.extend(opts.extra_args.iter().cloned());
-        let caps = json!({
-            "capabilities": {
-                "alwaysMatch": {
-                    "browserName": "chrome",
-                    "pageLoadStrategy": "normal",
-                    "unhandledPromptBehavior": "accept",
-                    "timeouts": { "script": 30000, "pageLoad": 60000, "implicit": 0 },
-                    "goog:loggingPrefs": { "browser": "ALL" },
-                    "goog:chromeOptions": {
-                        "binary": chromium_binary(),
-                        "args": args,
-                        "prefs": {
-                            "download.default_directory": b.download_dir.to_string_lossy(),
-                            "download.prompt_for_download": false,
-                            "download.directory_upgrade": true,
-                            "safebrowsing.enabled": false
-                        }
-                    }
-                }
-            }
-        });
+        b.wait_for_driver()?;
+        let caps = b.capabilities(&opts);
         let v = b.raw("POST", "/session", Some(&caps))?;
         b.session =
             v["sessionId"].as_str().ok_or_else(|| Error::new("protocol", format!("no sessionId in {v}")))?.to_string();
@@ -287,6 +243,59 @@ impl Browser {
             json!({ "behavior": "allow", "downloadPath": b.download_dir.to_string_lossy() }),
         );
         Ok(b)
+    }
+
+    /// Waits until chromedriver answers /status with ready: true (at most 30 s).
+    fn wait_for_driver(&mut self) -> Result<()> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(child) = self.driver.as_mut() {
+                if let Ok(Some(status)) = child.try_wait() {
+                    return Err(Error::new("setup", format!("chromedriver exited early: {status}")));
+                }
+            }
+            if let Ok(r) = http::request("GET", &format!("{}/status", self.base), None, Duration::from_secs(2)) {
+                if let Ok(v) = serde_json::from_slice::<Value>(&r.body) {
+                    if v["value"]["ready"].as_bool() == Some(true) {
+                        return Ok(());
+                    }
+                }
+            }
+            if Instant::now() > deadline {
+                return Err(Error::new("timeout", "chromedriver did not become ready in 30 s"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The new session's capabilities: our Chromium, its flags and profile, the window size,
+    /// the download folder.
+    fn capabilities(&self, opts: &BrowserOptions) -> Value {
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--user-data-dir={}", self.profile_dir.display()));
+        args.push(format!("--window-size={},{}", opts.width, opts.height));
+        args.extend(opts.extra_args.iter().cloned());
+        json!({
+            "capabilities": {
+                "alwaysMatch": {
+                    "browserName": "chrome",
+                    "pageLoadStrategy": "normal",
+                    "unhandledPromptBehavior": "accept",
+                    "timeouts": { "script": 30000, "pageLoad": 60000, "implicit": 0 },
+                    "goog:loggingPrefs": { "browser": "ALL" },
+                    "goog:chromeOptions": {
+                        "binary": chromium_binary(),
+                        "args": args,
+                        "prefs": {
+                            "download.default_directory": self.download_dir.to_string_lossy(),
+                            "download.prompt_for_download": false,
+                            "download.directory_upgrade": true,
+                            "safebrowsing.enabled": false
+                        }
+                    }
+                }
+            }
+        })
     }
 
     /// Sends a command to chromedriver; returns the `value` of the answer.

@@ -65,78 +65,108 @@ where
         let mut d = view.determinize(me, rng);
         path.clear();
         path.push(0);
-        let mut node = 0;
-        // Selection and expansion.
-        while let Some(mover) = d.to_move() {
-            let moves = if node == 0 { root_moves.clone() } else { d.sensible_moves(d.legal_moves()) };
-            if moves.is_empty() {
-                break;
-            }
-            let mut untried: Vec<&G::Move> = Vec::new();
-            let mut best: Option<(f64, usize, &G::Move)> = None;
-            for m in &moves {
-                match nodes[node].children.get(m).copied() {
-                    None => untried.push(m),
-                    Some(c) => {
-                        nodes[c].avail += 1;
-                        let n = &nodes[c];
-                        let visits = f64::from(n.visits.max(1));
-                        let value =
-                            n.total[mover] / visits + EXPLORE * (f64::from(n.avail.max(1)).ln() / visits).sqrt();
-                        if best.is_none_or(|(b, _, _)| value > b) {
-                            best = Some((value, c, m));
-                        }
+        select_and_expand(&mut nodes, &mut path, &mut d, &root_moves, players, rng);
+        play_out(&mut d, view.playout_depth(), rng);
+        let rewards: Vec<f64> = (0..players).map(|p| d.cutoff_reward(p)).collect();
+        back_up(&mut nodes, &path, &rewards);
+    }
+    match most_visited(&nodes, &root_moves) {
+        Some(m) => m.clone(),
+        None => medium(view, me, legal, rng),
+    }
+}
+
+/// Descends from the root through moves legal in this determinization `d` (applying them to
+/// `d`), by UCT among the tried children, and adds one untried move as a new leaf. `path`
+/// receives the visited nodes.
+fn select_and_expand<G: BotGame, R: Rng + ?Sized>(
+    nodes: &mut Vec<Node<G::Move>>,
+    path: &mut Vec<usize>,
+    d: &mut G,
+    root_moves: &[G::Move],
+    players: usize,
+    rng: &mut R,
+) where
+    G::Move: Eq + Hash,
+{
+    let mut node = 0;
+    while let Some(mover) = d.to_move() {
+        let moves = if node == 0 { root_moves.to_vec() } else { d.sensible_moves(d.legal_moves()) };
+        if moves.is_empty() {
+            break;
+        }
+        let mut untried: Vec<&G::Move> = Vec::new();
+        let mut best: Option<(f64, usize, &G::Move)> = None;
+        for m in &moves {
+            match nodes[node].children.get(m).copied() {
+                None => untried.push(m),
+                Some(c) => {
+                    nodes[c].avail += 1;
+                    let n = &nodes[c];
+                    let visits = f64::from(n.visits.max(1));
+                    let value = n.total[mover] / visits + EXPLORE * (f64::from(n.avail.max(1)).ln() / visits).sqrt();
+                    if best.is_none_or(|(b, _, _)| value > b) {
+                        best = Some((value, c, m));
                     }
                 }
             }
-            if !untried.is_empty() {
-                let m = untried[rng.random_range(0..untried.len())].clone();
-                if d.apply(&m).is_err() {
-                    break;
-                }
-                let child = nodes.len();
-                let mut fresh = Node::new(players);
-                fresh.avail = 1;
-                nodes.push(fresh);
-                nodes[node].children.insert(m, child);
-                path.push(child);
-                break;
-            }
-            let Some((_, child, m)) = best else { break };
-            let m = m.clone();
+        }
+        if !untried.is_empty() {
+            let m = untried[rng.random_range(0..untried.len())].clone();
             if d.apply(&m).is_err() {
                 break;
             }
-            node = child;
+            let child = nodes.len();
+            let mut fresh = Node::new(players);
+            fresh.avail = 1;
+            nodes.push(fresh);
+            nodes[node].children.insert(m, child);
             path.push(child);
+            break;
         }
-        // Playout.
-        for _ in 0..view.playout_depth().min(MAX_PLAYOUT) {
-            let Some(m) = d.rollout_move(rng) else { break };
-            if d.apply(&m).is_err() {
-                break;
-            }
+        let Some((_, child, m)) = best else { break };
+        let m = m.clone();
+        if d.apply(&m).is_err() {
+            break;
         }
-        let rewards: Vec<f64> = (0..players).map(|p| d.cutoff_reward(p)).collect();
-        for &n in &path {
-            let node = &mut nodes[n];
-            node.visits += 1;
-            for (t, r) in node.total.iter_mut().zip(&rewards) {
-                *t += r;
-            }
+        node = child;
+        path.push(child);
+    }
+}
+
+/// Plays `d` on with the game's rollout policy for at most `depth` moves.
+fn play_out<G: BotGame, R: Rng + ?Sized>(d: &mut G, depth: usize, rng: &mut R)
+where
+    G::Move: Eq + Hash,
+{
+    for _ in 0..depth.min(MAX_PLAYOUT) {
+        let Some(m) = d.rollout_move(rng) else { break };
+        if d.apply(&m).is_err() {
+            break;
         }
     }
-    // The most visited move at the root (in the order of the legal moves on ties).
-    let mut best: Option<(u32, &G::Move)> = None;
-    for m in &root_moves {
+}
+
+/// Adds one visit and the rewards to every node on the path.
+fn back_up<M>(nodes: &mut [Node<M>], path: &[usize], rewards: &[f64]) {
+    for &n in path {
+        let node = &mut nodes[n];
+        node.visits += 1;
+        for (t, r) in node.total.iter_mut().zip(rewards) {
+            *t += r;
+        }
+    }
+}
+
+/// The most visited move at the root (in the order of the legal moves on ties).
+fn most_visited<'m, M: Eq + Hash>(nodes: &[Node<M>], root_moves: &'m [M]) -> Option<&'m M> {
+    let mut best: Option<(u32, &M)> = None;
+    for m in root_moves {
         if let Some(&c) = nodes[0].children.get(m) {
             if best.is_none_or(|(v, _)| nodes[c].visits > v) {
                 best = Some((nodes[c].visits, m));
             }
         }
     }
-    match best {
-        Some((_, m)) => m.clone(),
-        None => medium(view, me, legal, rng),
-    }
+    best.map(|(_, m)| m)
 }

@@ -1,14 +1,15 @@
 //! Gut angelegt ist halb gewonnen (Ravensburger, Kenneth Rand): lay 3-field colour cards into four
 //! rows of twelve; lines of at least three same-coloured fields through the new card score.
 //!
-//! Rules as in `gut-angelegt.de.txt` with the binding rulings of CLARIFICATIONS.md §2 (the deck is
+//! Rules as in the rulebook with the project's rulings in docs/rules.md (the deck is
 //! [`deck`]). Decisions the texts leave open:
 //! - Coordinates: fields `(x, y)`, x from the left, y from the top of the table as it lies now
 //!   (a row started above the block moves everything down by three fields).
 //! - A card lies as a column of 3 fields; "turned" means rotated by 180° (its fields upside down).
-//! - Announce option: a claim is a line given by its two end fields and must be exactly one of the
-//!   scoring lines (the whole line); a wrong claim is corrected (it scores nothing, the card
-//!   stays), a doubled claim refuses the move; lines not claimed score nothing. `legal_moves` lists
+//! - Announce option: a claim is a line given by its two end fields. A claim that is exactly one of
+//!   the scoring lines (the whole line) scores; any other claim is corrected, as the fellow players
+//!   would: the card is laid, the claim scores nothing and the log shows it (`corrected`). A line
+//!   claimed twice in one move is refused; lines not claimed score nothing. `legal_moves` lists
 //!   each placement once, with every line claimed ([`Game::choice`]: the claims are free).
 //! - Players whose hand is empty (the supply is gone) are skipped until all 48 cards lie.
 
@@ -34,7 +35,7 @@ const STREAM_DECK: u64 = 0;
 /// A card: its three colours from top to bottom as printed.
 pub type Card = [u8; 3];
 
-/// The 48 cards (CLARIFICATIONS §2): every sequence of three colours once up to reversal (40),
+/// The 48 cards (docs/rules.md): every sequence of three colours once up to reversal (40),
 /// plus two more single-coloured cards per colour. Index = card id.
 pub fn deck() -> Vec<Card> {
     let mut cards = Vec::with_capacity(CARDS);

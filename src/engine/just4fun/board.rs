@@ -11,7 +11,7 @@ pub const SIDE: usize = 6;
 /// The highest field number (the fields carry 1..=36).
 pub const MAX_FIELD: u8 = 36;
 
-/// **Reconstruction** (see CLARIFICATIONS.md §1): the printed board's arrangement is not
+/// **Reconstruction** (see docs/rules.md): the printed board's arrangement is not
 /// published, so the default board is this 6 × 6 magic square (rows, columns and both diagonals
 /// sum to 111). Cell index = row * 6 + column, row 0 at the top. The only place it is written
 /// down.

@@ -1,7 +1,7 @@
 //! Just 4 Fun (Kosmos, Jürgen P. K. Grunau): play 1–4 cards, put a stone on the field whose
 //! number is their sum, and be the first with the majority on four fields in a straight line.
 //!
-//! Rules as in `just4fun.de.txt` with the binding rulings of CLARIFICATIONS.md §1. Decisions the
+//! Rules as in the rulebook with the project's rulings in docs/rules.md. Decisions the
 //! rulebook leaves open:
 //! - Played cards go to the discard pile sorted ascending (so the order in which a move lists
 //!   its cards never changes the game), the hand is kept sorted ascending.
@@ -568,8 +568,17 @@ impl Just4Fun {
     // ----- validation helpers ----------------------------------------------------------------
 
     fn validate_inner(&self) -> Result<(), String> {
-        let (min, max) = GameKind::Just4Fun.players();
+        self.validate_tables()?;
+        self.validate_cards()?;
+        self.validate_stone_counts()?;
+        self.validate_locks()?;
+        self.validate_lines()
+    }
+
+    /// Player count, board layout, table sizes, the player to move and the shuffle counter.
+    fn validate_tables(&self) -> Result<(), String> {
         let n = self.players;
+        let (min, max) = GameKind::Just4Fun.players();
         if !(min..=max).contains(&n) {
             return Err(format!("{n} players; Just 4 Fun needs {min} to {max}"));
         }
@@ -602,8 +611,11 @@ impl Just4Fun {
         if self.next_stream < FIRST_RESHUFFLE_STREAM {
             return Err("the shuffle counter is too small".into());
         }
+        Ok(())
+    }
 
-        // Cards: hands + draw + discard is exactly the deck.
+    /// Cards: hands + draw + discard is exactly the deck.
+    fn validate_cards(&self) -> Result<(), String> {
         let mut counts = [0u32; 20];
         for (p, hand) in self.hands.iter().enumerate() {
             if hand.len() > HAND_SIZE {
@@ -622,8 +634,12 @@ impl Just4Fun {
                 return Err(format!("card {value} appears {have} times instead of {want}"));
             }
         }
+        Ok(())
+    }
 
-        // Stones: supply + board + box == 20 for every player.
+    /// Stones: supply + board + box == 20 for every player, and no more stones placed than moves.
+    fn validate_stone_counts(&self) -> Result<(), String> {
+        let n = self.players;
         for p in 0..n {
             let total = u32::from(self.supply(p)) + self.on_board(p) + u32::from(self.boxed(p));
             if total != u32::from(STONES_PER_PLAYER) {
@@ -636,9 +652,13 @@ impl Just4Fun {
         if self.turn < used {
             return Err(format!("{used} stones placed in only {} moves", self.turn));
         }
+        Ok(())
+    }
 
-        // Locks: a locked field holds only its owner's stones, at least 2; an open field has no
-        // player 2 stones ahead of everyone else (that placement would have locked it).
+    /// Locks: a locked field holds only its owner's stones, at least 2; an open field has no
+    /// player 2 stones ahead of everyone else (that placement would have locked it).
+    fn validate_locks(&self) -> Result<(), String> {
+        let n = self.players;
         for cell in 0..CELLS {
             let counts = self.stones_at(cell);
             let field = self.number_at(cell);
@@ -662,8 +682,12 @@ impl Just4Fun {
                 }
             }
         }
+        Ok(())
+    }
 
-        // Lines: the recorded win must hold; without one, nobody may already have a line.
+    /// Lines: the recorded win must hold; without one, nobody may already have a line.
+    fn validate_lines(&self) -> Result<(), String> {
+        let n = self.players;
         let majorities = self.majorities();
         match self.win {
             Some((w, line)) => {

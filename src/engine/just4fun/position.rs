@@ -50,60 +50,91 @@ fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, Strin
     value.parse().map_err(|_| format!("bad number for {key}: \"{value}\""))
 }
 
-pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
-    let mut players = None;
-    let mut seed = 0u64;
-    let mut random = false;
-    let mut to_move = None;
-    let mut turn = None;
-    let mut fields: Vec<(u8, &str)> = Vec::new();
-    let mut boxed_spec = None;
-    let mut hands_spec = None;
-    let mut draw_top = Vec::new();
-    let mut discard_listed = Vec::new();
-    let mut rest_to_discard = false;
+/// The items of a position string, read but not yet checked against each other.
+#[derive(Default)]
+struct Spec<'a> {
+    players: Option<usize>,
+    seed: u64,
+    random: bool,
+    to_move: Option<&'a str>,
+    turn: Option<u32>,
+    fields: Vec<(u8, &'a str)>,
+    boxed: Option<&'a str>,
+    hands: Option<&'a str>,
+    draw_top: Vec<u8>,
+    discard_listed: Vec<u8>,
+    rest_to_discard: bool,
+}
 
+/// Splits the string into `key=value` items and `field:stones` items.
+fn read_spec(s: &str) -> Result<Spec<'_>, String> {
+    let mut spec = Spec::default();
     for item in s.split(';').map(str::trim).filter(|i| !i.is_empty()) {
         if let Some((key, value)) = item.split_once('=') {
-            let (key, value) = (key.trim(), value.trim());
-            match key {
-                "players" => players = Some(parse_number::<usize>(key, value)?),
-                "seed" => seed = parse_number(key, value)?,
-                "layout" => {
-                    random = match value {
-                        "standard" => false,
-                        "random" => true,
-                        _ => return Err(format!("layout must be standard or random, not \"{value}\"")),
-                    }
-                }
-                "to_move" => to_move = Some(value),
-                "turn" => turn = Some(parse_number::<u32>(key, value)?),
-                "boxed" => boxed_spec = Some(value),
-                "hands" => hands_spec = Some(value),
-                "draw" => draw_top = parse_cards(value)?,
-                "discard" => discard_listed = parse_cards(value)?,
-                "rest" => {
-                    rest_to_discard = match value {
-                        "draw" => false,
-                        "discard" => true,
-                        _ => return Err(format!("rest must be draw or discard, not \"{value}\"")),
-                    }
-                }
-                _ => return Err(format!("unknown item \"{key}\"")),
-            }
-        } else if let Some((field, spec)) = item.split_once(':') {
-            fields.push((parse_number(field.trim(), field.trim())?, spec));
+            read_item(&mut spec, key.trim(), value.trim())?;
+        } else if let Some((field, stones)) = item.split_once(':') {
+            spec.fields.push((parse_number(field.trim(), field.trim())?, stones));
         } else {
             return Err(format!("cannot read \"{item}\""));
         }
     }
+    Ok(spec)
+}
 
-    let players = players.ok_or("players=N is missing")?;
-    let mut game = Just4Fun::new(players, Options { random_layout: random }, seed).map_err(|e| e.to_string())?;
-    game.layout = if random { random_layout(seed) } else { STANDARD_LAYOUT };
+fn read_item<'a>(spec: &mut Spec<'a>, key: &str, value: &'a str) -> Result<(), String> {
+    match key {
+        "players" => spec.players = Some(parse_number::<usize>(key, value)?),
+        "seed" => spec.seed = parse_number(key, value)?,
+        "layout" => {
+            spec.random = match value {
+                "standard" => false,
+                "random" => true,
+                _ => return Err(format!("layout must be standard or random, not \"{value}\"")),
+            }
+        }
+        "to_move" => spec.to_move = Some(value),
+        "turn" => spec.turn = Some(parse_number::<u32>(key, value)?),
+        "boxed" => spec.boxed = Some(value),
+        "hands" => spec.hands = Some(value),
+        "draw" => spec.draw_top = parse_cards(value)?,
+        "discard" => spec.discard_listed = parse_cards(value)?,
+        "rest" => {
+            spec.rest_to_discard = match value {
+                "draw" => false,
+                "discard" => true,
+                _ => return Err(format!("rest must be draw or discard, not \"{value}\"")),
+            }
+        }
+        _ => return Err(format!("unknown item \"{key}\"")),
+    }
+    Ok(())
+}
 
-    // Stones.
-    for (field, spec) in fields {
+pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
+    let spec = read_spec(s)?;
+    let players = spec.players.ok_or("players=N is missing")?;
+    let mut game =
+        Just4Fun::new(players, Options { random_layout: spec.random }, spec.seed).map_err(|e| e.to_string())?;
+    game.layout = if spec.random { random_layout(spec.seed) } else { STANDARD_LAYOUT };
+    place_stones(&mut game, &spec.fields, players)?;
+    count_supplies(&mut game, spec.boxed, players)?;
+    lay_out_cards(&mut game, &spec, players)?;
+    game.to_move = match spec.to_move {
+        Some(p) => parse_player(p, players)?,
+        None => 0,
+    };
+    let used: u32 = (0..players).map(|p| u32::from(STONES_PER_PLAYER.saturating_sub(game.supply(p)))).sum();
+    game.turn = spec.turn.unwrap_or(used);
+    game.next_stream = FIRST_RESHUFFLE_STREAM;
+    game.win = None;
+    game.validate()?;
+    Ok(game)
+}
+
+/// Puts the listed stones on their fields and marks the fields they lock; a field given with a
+/// lead that would have locked it while others still stand there is refused.
+fn place_stones(game: &mut Just4Fun, fields: &[(u8, &str)], players: usize) -> Result<(), String> {
+    for &(field, spec) in fields {
         let cell = game.cell_of(field).ok_or_else(|| format!("there is no field {field}"))?;
         if game.stones_at(cell).iter().any(|&c| c > 0) {
             return Err(format!("field {field} is given twice"));
@@ -125,8 +156,13 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
             }
         }
     }
+    Ok(())
+}
+
+/// Records the boxed stones and leaves each player the rest of their 20 as supply.
+fn count_supplies(game: &mut Just4Fun, boxed: Option<&str>, players: usize) -> Result<(), String> {
     game.boxed = vec![0; players];
-    if let Some(spec) = boxed_spec {
+    if let Some(spec) = boxed {
         for (player, count) in parse_stones(spec, players)? {
             if let Some(b) = game.boxed.get_mut(player) {
                 *b = b.saturating_add(count);
@@ -142,8 +178,25 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
             *s = u8::try_from(left).unwrap_or(0);
         }
     }
+    Ok(())
+}
 
-    // Cards: take the listed ones out of the deck, the rest goes to the draw or discard pile.
+/// Reads the listed hands (`A/B/…`), each at most a full hand, one per player.
+fn parse_hands(spec: Option<&str>, players: usize) -> Result<Option<Vec<Vec<u8>>>, String> {
+    let Some(spec) = spec else { return Ok(None) };
+    let hands = spec.split('/').map(parse_cards).collect::<Result<Vec<_>, _>>()?;
+    if hands.len() != players {
+        return Err(format!("{} hands for {players} players", hands.len()));
+    }
+    if let Some(h) = hands.iter().find(|h| h.len() > HAND_SIZE) {
+        return Err(format!("a hand of {} cards, more than {HAND_SIZE}", h.len()));
+    }
+    Ok(Some(hands))
+}
+
+/// Cards: takes the listed ones out of the deck, shuffles the rest (dealing the hands from it
+/// when none are listed) and puts it on the draw or the discard pile.
+fn lay_out_cards(game: &mut Just4Fun, spec: &Spec<'_>, players: usize) -> Result<(), String> {
     let mut pool = board::deck_counts();
     let mut take = |cards: &[u8]| -> Result<(), String> {
         for &c in cards {
@@ -154,67 +207,47 @@ pub(super) fn parse(s: &str) -> Result<Just4Fun, String> {
         }
         Ok(())
     };
-    let hands: Option<Vec<Vec<u8>>> = match hands_spec {
-        Some(spec) => {
-            let hands = spec.split('/').map(parse_cards).collect::<Result<Vec<_>, _>>()?;
-            if hands.len() != players {
-                return Err(format!("{} hands for {players} players", hands.len()));
-            }
-            if let Some(h) = hands.iter().find(|h| h.len() > HAND_SIZE) {
-                return Err(format!("a hand of {} cards, more than {HAND_SIZE}", h.len()));
-            }
-            Some(hands)
-        }
-        None => None,
-    };
+    let hands = parse_hands(spec.hands, players)?;
     for hand in hands.iter().flatten() {
         take(hand)?;
     }
-    take(&draw_top)?;
-    take(&discard_listed)?;
+    take(&spec.draw_top)?;
+    take(&spec.discard_listed)?;
     let mut rest: Vec<u8> = Vec::new();
     for (value, &n) in pool.iter().enumerate() {
         for _ in 0..n {
             rest.push(u8::try_from(value).unwrap_or(0));
         }
     }
-    rng::shuffle(&mut rest, seed, STREAM_DECK);
+    rng::shuffle(&mut rest, spec.seed, STREAM_DECK);
     // Without listed hands, deal them from the remaining cards first.
     let hands = match hands {
         Some(hands) => hands,
-        None => {
-            let mut dealt = vec![Vec::new(); players];
-            for _ in 0..HAND_SIZE {
-                for hand in &mut dealt {
-                    hand.push(rest.pop().ok_or("not enough cards left to deal the hands")?);
-                }
-            }
-            dealt
-        }
+        None => deal_hands(&mut rest, players)?,
     };
-
     game.draw.clear();
     game.discard.clear();
-    if rest_to_discard {
+    if spec.rest_to_discard {
         game.discard = rest;
     } else {
         game.draw = rest;
     }
-    game.discard.extend_from_slice(&discard_listed);
-    game.draw.extend(draw_top.iter().rev());
+    game.discard.extend_from_slice(&spec.discard_listed);
+    game.draw.extend(spec.draw_top.iter().rev());
     game.hands = hands;
     for hand in &mut game.hands {
         crate::engine::sort::sort(hand);
     }
+    Ok(())
+}
 
-    game.to_move = match to_move {
-        Some(p) => parse_player(p, players)?,
-        None => 0,
-    };
-    let used: u32 = (0..players).map(|p| u32::from(STONES_PER_PLAYER.saturating_sub(game.supply(p)))).sum();
-    game.turn = turn.unwrap_or(used);
-    game.next_stream = FIRST_RESHUFFLE_STREAM;
-    game.win = None;
-    game.validate()?;
-    Ok(game)
+/// Deals a full hand to every player, one card each in turn, from the top of `rest`.
+fn deal_hands(rest: &mut Vec<u8>, players: usize) -> Result<Vec<Vec<u8>>, String> {
+    let mut dealt = vec![Vec::new(); players];
+    for _ in 0..HAND_SIZE {
+        for hand in &mut dealt {
+            hand.push(rest.pop().ok_or("not enough cards left to deal the hands")?);
+        }
+    }
+    Ok(dealt)
 }

@@ -1,7 +1,7 @@
 //! Sudoku – Das Brettspiel (Kosmos, Reiner Knizia): place number tiles on a 9×9 board under the
 //! Sudoku rule and score the tiles already lying in the same block, row and column.
 //!
-//! Rules as in `sudoku-brettspiel.de.txt` with the binding rulings of CLARIFICATIONS.md §4.
+//! Rules as in the rulebook with the project's rulings in docs/rules.md.
 //! Decisions the texts leave open:
 //! - The gold tiles are set up before the first tile is drawn: at random (seeded), or by hand
 //!   (`Move::Gold`, any number on any field in any order) with the start player holding the device;

@@ -62,81 +62,39 @@ fn grid(value: &str) -> Result<Vec<Option<Tile>>, String> {
     Ok(board)
 }
 
+/// The items of a position string; what is not given keeps its default.
+struct Spec {
+    players: usize,
+    to_move: usize,
+    board: Vec<Option<Tile>>,
+    hands: Option<Vec<Option<u8>>>,
+    scores: Option<Vec<u32>>,
+    aside: Vec<u8>,
+    supply: Option<Vec<u8>>,
+    options: Options,
+    seed: u64,
+}
+
 pub fn parse(s: &str) -> Result<Sudoku, String> {
-    let mut players = 1usize;
-    let mut to_move = 0usize;
-    let mut board = vec![None; CELLS];
-    let mut hands: Option<Vec<Option<u8>>> = None;
-    let mut scores: Option<Vec<u32>> = None;
-    let mut aside = Vec::new();
-    let mut supply: Option<Vec<u8>> = None;
-    let mut options = Options::default();
-    let mut seed = 0u64;
+    let mut spec = Spec {
+        players: 1,
+        to_move: 0,
+        board: vec![None; CELLS],
+        hands: None,
+        scores: None,
+        aside: Vec::new(),
+        supply: None,
+        options: Options::default(),
+        seed: 0,
+    };
     for part in s.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         let (key, value) = part.split_once('=').ok_or_else(|| format!("\"{part}\" is not key=value"))?;
-        let value = value.trim();
-        let bad = |what: &str| format!("bad {what} \"{value}\"");
-        match key.trim() {
-            "players" => players = value.parse().map_err(|_| bad("player count"))?,
-            "to_move" => to_move = value.parse().map_err(|_| bad("player"))?,
-            "seed" => seed = value.parse().map_err(|_| bad("seed"))?,
-            "grid" => board = grid(value)?,
-            "hands" => {
-                hands = Some(
-                    value
-                        .split(',')
-                        .map(str::trim)
-                        .map(|t| if t == "-" { Ok(None) } else { numbers(t).map(|v| v.first().copied()) })
-                        .collect::<Result<_, _>>()?,
-                )
-            }
-            "scores" => {
-                scores = Some(
-                    value.split(',').map(|t| t.trim().parse().map_err(|_| bad("score"))).collect::<Result<_, _>>()?,
-                )
-            }
-            "aside" => aside = numbers(value)?,
-            "supply" => supply = Some(numbers(value)?),
-            "scoring" => {
-                options.scoring = match value {
-                    "standard" => Scoring::Standard,
-                    "simple" => Scoring::Simple,
-                    _ => return Err(bad("scoring")),
-                }
-            }
-            "mode" => {
-                options.mode = match value {
-                    "assisted" => Mode::Assisted,
-                    "table" => Mode::TableRules,
-                    _ => return Err(bad("mode")),
-                }
-            }
-            "gold" => {
-                for flag in value.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                    match flag {
-                        "block" => options.gold_per_block = true,
-                        "hand" => options.gold_by_hand = true,
-                        _ => return Err(bad("gold option")),
-                    }
-                }
-            }
-            other => return Err(format!("unknown key \"{other}\"")),
-        }
+        read_item(&mut spec, key.trim(), value.trim())?;
     }
+    let Spec { players, to_move, board, hands, scores, aside, supply, options, seed } = spec;
     let supply = match supply {
         Some(s) => s,
-        None => {
-            // Whatever the position does not place elsewhere lies face down.
-            let mut left: Vec<u8> = Vec::new();
-            for n in 1..=9u8 {
-                let used = board.iter().flatten().filter(|t| !t.gold && t.number == n).count()
-                    + hands.iter().flatten().flatten().filter(|&&h| h == n).count()
-                    + aside.iter().filter(|&&a| a == n).count();
-                left.extend(std::iter::repeat_n(n, usize::from(COPIES).saturating_sub(used)));
-            }
-            rng::shuffle(&mut left, seed, STREAM_TILES);
-            left
-        }
+        None => face_down_rest(&board, hands.as_deref(), &aside, seed),
     };
     let mut game = Sudoku {
         players,
@@ -164,9 +122,84 @@ pub fn parse(s: &str) -> Result<Sudoku, String> {
     Ok(game)
 }
 
+fn read_item(spec: &mut Spec, key: &str, value: &str) -> Result<(), String> {
+    let bad = |what: &str| format!("bad {what} \"{value}\"");
+    match key {
+        "players" => spec.players = value.parse().map_err(|_| bad("player count"))?,
+        "to_move" => spec.to_move = value.parse().map_err(|_| bad("player"))?,
+        "seed" => spec.seed = value.parse().map_err(|_| bad("seed"))?,
+        "grid" => spec.board = grid(value)?,
+        "hands" => {
+            spec.hands = Some(
+                value
+                    .split(',')
+                    .map(str::trim)
+                    .map(|t| if t == "-" { Ok(None) } else { numbers(t).map(|v| v.first().copied()) })
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        "scores" => {
+            spec.scores =
+                Some(value.split(',').map(|t| t.trim().parse().map_err(|_| bad("score"))).collect::<Result<_, _>>()?)
+        }
+        "aside" => spec.aside = numbers(value)?,
+        "supply" => spec.supply = Some(numbers(value)?),
+        "scoring" => {
+            spec.options.scoring = match value {
+                "standard" => Scoring::Standard,
+                "simple" => Scoring::Simple,
+                _ => return Err(bad("scoring")),
+            }
+        }
+        "mode" => {
+            spec.options.mode = match value {
+                "assisted" => Mode::Assisted,
+                "table" => Mode::TableRules,
+                _ => return Err(bad("mode")),
+            }
+        }
+        "gold" => {
+            for flag in value.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                match flag {
+                    "block" => spec.options.gold_per_block = true,
+                    "hand" => spec.options.gold_by_hand = true,
+                    _ => return Err(bad("gold option")),
+                }
+            }
+        }
+        other => return Err(format!("unknown key \"{other}\"")),
+    }
+    Ok(())
+}
+
+/// Whatever the position does not place elsewhere lies face down, shuffled from the seed.
+fn face_down_rest(board: &[Option<Tile>], hands: Option<&[Option<u8>]>, aside: &[u8], seed: u64) -> Vec<u8> {
+    let mut left: Vec<u8> = Vec::new();
+    for n in 1..=9u8 {
+        let used = board.iter().flatten().filter(|t| !t.gold && t.number == n).count()
+            + hands.iter().copied().flatten().flatten().filter(|&&h| h == n).count()
+            + aside.iter().filter(|&&a| a == n).count();
+        left.extend(std::iter::repeat_n(n, usize::from(COPIES).saturating_sub(used)));
+    }
+    rng::shuffle(&mut left, seed, STREAM_TILES);
+    left
+}
+
 /// Everything a save could get wrong: sizes, numbers, the gold pattern, the Sudoku rule, the
 /// tile count (81 in all), whose turn it is and how the game ended.
 pub fn validate(g: &Sudoku) -> Result<(), String> {
+    validate_sizes(g)?;
+    validate_board(g)?;
+    validate_tile_counts(g)?;
+    validate_gold(g)?;
+    validate_turn_and_end(g)?;
+    if g.scores.iter().any(|&s| s > 81 * 24) {
+        return Err("a score beyond what the board allows".into());
+    }
+    Ok(())
+}
+
+fn validate_sizes(g: &Sudoku) -> Result<(), String> {
     let (min, max) = GameKind::Sudoku.players();
     let n = g.players;
     if !(min..=max).contains(&n) {
@@ -178,6 +211,11 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
     if g.to_move >= n {
         return Err(format!("player {} is to move but there are {n}", g.to_move));
     }
+    Ok(())
+}
+
+/// Every tile on the board: a number 1–9, gold without owner or laid by a player, no clash.
+fn validate_board(g: &Sudoku) -> Result<(), String> {
     for (cell, tile) in g.board.iter().enumerate() {
         let Some(t) = tile else { continue };
         if !(1..=9).contains(&t.number) {
@@ -185,13 +223,18 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
         }
         match (t.gold, t.by) {
             (true, None) => {}
-            (false, Some(p)) if p < n => {}
+            (false, Some(p)) if p < g.players => {}
             _ => return Err(format!("field {cell}: gold tile with an owner or tile of an unknown player")),
         }
         if let Some(other) = g.clash(cell, t.number) {
             return Err(format!("{} lies twice ({cell} and {other})", t.number));
         }
     }
+    Ok(())
+}
+
+/// Each number: at most one gold tile and exactly its copies of normal tiles; 81 tiles in all.
+fn validate_tile_counts(g: &Sudoku) -> Result<(), String> {
     let golds = g.gold_cells();
     for number in 1..=9u8 {
         let gold = golds.iter().filter(|&&c| g.tile(c).is_some_and(|t| t.number == number)).count();
@@ -216,6 +259,13 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
     if tiles + gold_to_lay != CELLS {
         return Err("tiles are missing or extra".into());
     }
+    Ok(())
+}
+
+/// The gold pattern can be completed, and only a setup by hand may be unfinished (with nothing
+/// else laid yet).
+fn validate_gold(g: &Sudoku) -> Result<(), String> {
+    let golds = g.gold_cells();
     if gold::complete(&golds, g.options.gold_per_block, None).is_none() {
         return Err("the gold tiles are not one per row and column (and block)".into());
     }
@@ -226,6 +276,12 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
     if setup && (g.end.is_some() || g.board.iter().flatten().any(|t| !t.gold)) {
         return Err("tiles laid before the gold setup ended".into());
     }
+    Ok(())
+}
+
+/// Hands, the player to move and the recorded end fit the board and the mode.
+fn validate_turn_and_end(g: &Sudoku) -> Result<(), String> {
+    let setup = g.gold_cells().len() < SIZE;
     // Hands are empty only once the supply is gone.
     if !g.supply.is_empty() && g.hands.iter().any(Option::is_none) {
         return Err("a player holds no tile while the supply has some".into());
@@ -248,7 +304,7 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
             }
         }
         Some(End::NoLegalField { player, number }) | Some(End::Claimed { player, number }) => {
-            if player >= n || g.hands[player] != Some(number) || !g.legal_fields(number).is_empty() {
+            if player >= g.players || g.hands[player] != Some(number) || !g.legal_fields(number).is_empty() {
                 return Err("the recorded end does not match the board".into());
             }
             let claimed = matches!(g.end, Some(End::Claimed { .. }));
@@ -256,9 +312,6 @@ pub fn validate(g: &Sudoku) -> Result<(), String> {
                 return Err("the recorded end does not fit the mode".into());
             }
         }
-    }
-    if g.scores.iter().any(|&s| s > 81 * 24) {
-        return Err("a score beyond what the board allows".into());
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! two-faced stones between them; each looks at their own side. Four same or four different
 //! shapes in a line on a side end the game.
 //!
-//! Rules as in `vier-mal-vier.de.txt` with the binding rulings of CLARIFICATIONS.md §3 (the stone
+//! Rules as in the rulebook with the project's rulings in docs/rules.md (the stone
 //! set is [`STONES`]). Decisions the texts leave open:
 //! - Wall coordinates are as seen from side 0 (player 0's chair): columns left to right, rows
 //!   bottom to top. Side 1 sees the same wall mirrored.
@@ -48,7 +48,7 @@ const U: u8 = 1;
 const V: u8 = 2;
 const W: u8 = 3;
 
-/// The 16 stones (CLARIFICATIONS §3): every ordered pair of shapes once; every colour shows each
+/// The 16 stones (docs/rules.md): every ordered pair of shapes once; every colour shows each
 /// shape once per face. Index = stone id.
 pub const STONES: [Stone; STONE_COUNT] = [
     stone(0, T, T),

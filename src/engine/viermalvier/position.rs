@@ -111,6 +111,18 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
     if g.start > 1 || g.to_move > 1 {
         return Err("there are two players".into());
     }
+    validate_wall(g)?;
+    validate_profi(g)?;
+    validate_end(g)?;
+    validate_records(g)?;
+    if u64::from(g.turn) < g.stones_placed() as u64 {
+        return Err("fewer moves than stones".into());
+    }
+    Ok(())
+}
+
+/// The wall's shape, each stone once, and the colour rule in every row and column.
+fn validate_wall(g: &VierMalVier) -> Result<(), String> {
     if g.wall.len() > WIDTH || g.wall.iter().any(|c| c.is_empty() || c.len() > HEIGHT) {
         return Err("the wall is not a gap-free bottom row of stacks of at most 4 × 4".into());
     }
@@ -134,6 +146,12 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
             return Err(format!("a colour twice in column {}", c + 1));
         }
     }
+    Ok(())
+}
+
+/// The Profi rule's state: a stone open to objection is the last one laid, by the other player;
+/// an announcement holds.
+fn validate_profi(g: &VierMalVier) -> Result<(), String> {
     if let Some(last) = g.last {
         let top_ok = match last.spot {
             Spot::Left => g.wall.first().is_some_and(|c| c.len() == 1 && c[0] == last.placed),
@@ -148,6 +166,12 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
     if g.announced && (!g.options.profi || completable(&g.wall)) {
         return Err("an announcement that does not hold".into());
     }
+    Ok(())
+}
+
+/// A running game still has a move and no four-row; a finished one's end (winner, lines,
+/// points and record) is what the wall and the last mover give.
+fn validate_end(g: &VierMalVier) -> Result<(), String> {
     let games = usize::from(g.options.games);
     let fours = !g.four_rows(0).is_empty() || !g.four_rows(1).is_empty();
     match &g.end {
@@ -184,6 +208,11 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
             }
         }
     }
+    Ok(())
+}
+
+/// Every game in the match record is well-formed.
+fn validate_records(g: &VierMalVier) -> Result<(), String> {
     let bad_end = |end: &super::GameEnd| match end {
         super::GameEnd::FourRow { winner, mover, lines } => {
             *winner > 1
@@ -194,9 +223,6 @@ pub fn validate(g: &VierMalVier) -> Result<(), String> {
     };
     if g.records.iter().any(|r| r.start > 1 || r.stones > STONE_COUNT || bad_end(&r.end)) {
         return Err("a damaged match record".into());
-    }
-    if u64::from(g.turn) < g.stones_placed() as u64 {
-        return Err("fewer moves than stones".into());
     }
     Ok(())
 }

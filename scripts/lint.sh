@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The style gate (issue 23): formatting and clippy, -D warnings, for the native build of the
+# whole workspace (tests and tools included) and for the wasm32 build of the page and the worker
+# (the tools crate is native only). scripts/test.sh runs it before the engine tests; run it alone
+# before a commit:   bash scripts/lint.sh
+# The lints themselves are in the root Cargo.toml ([workspace.lints]).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+echo "-- cargo fmt --all -- --check"
+cargo fmt --all -- --check
+echo "-- cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "-- cargo clippy -p spieltisch --target wasm32-unknown-unknown --bins -- -D warnings"
+cargo clippy -p spieltisch --target wasm32-unknown-unknown --bins --quiet -- -D warnings
+echo "style: formatting and clippy (native + wasm32) clean"
