@@ -459,21 +459,8 @@ fn first_holder(session: &AnySession) -> Option<usize> {
     }
 }
 
-/// The move log as readable lines, from entry `from` on. `reader`: whose eyes the lines are for
-/// (Vier mal Vier's hidden view names a stone's face only to the player who sees it; `None`: the
-/// whole table). Only the lines asked for are written (Gut angelegt names positions as on
-/// today's table, which needs the whole log).
-pub fn log_lines(any: &AnySession, reader: Option<usize>, from: usize) -> Vec<String> {
-    match any {
-        AnySession::Just4Fun(s) => s.log.iter().skip(from).map(|e| just4fun::notation::describe(e, &s.seats)).collect(),
-        AnySession::Sudoku(s) => s.log.iter().skip(from).map(|e| sudoku::notation::describe(e, &s.seats)).collect(),
-        AnySession::VierMalVier(s) => {
-            let view = s.state.options().view;
-            s.log.iter().skip(from).map(|e| viermalvier::notation::describe(e, &s.seats, reader, view)).collect()
-        }
-        AnySession::GutAngelegt(s) => gutangelegt::log_text(s, from),
-    }
-}
+/// The move log as readable lines for `reader` ([`crate::view::log_lines`]: pure, per seat).
+pub use crate::view::log_lines;
 
 /// Typed access to the running game for a game's own screens.
 pub struct GameHandle<G> {

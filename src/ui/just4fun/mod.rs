@@ -1,17 +1,16 @@
 //! Just 4 Fun on screen: board, hand, players, log and end screen.
 
 pub mod board;
-pub mod notation;
 pub mod result;
 
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
-use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
-use crate::view::just4fun as view;
+use crate::view::just4fun::{self as view, error_text};
+use crate::view::Seen;
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
 
@@ -58,37 +57,6 @@ fn positions_in(hand: &[u8], values: &[u8]) -> Option<Vec<usize>> {
         .collect()
 }
 
-pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
-    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
-    match e {
-        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
-        RuleError::NoCards => t("Wähle mindestens eine Karte.", "Pick at least one card.").into(),
-        RuleError::TooManyCards { .. } => t("Höchstens vier Karten auf einmal.", "At most four cards at once.").into(),
-        RuleError::CardsNotInHand => {
-            t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into()
-        }
-        RuleError::SumNotAField { sum } => {
-            if is_de() {
-                format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).")
-            } else {
-                format!("Sum {sum} – there is no such field (36 at most).")
-            }
-        }
-        RuleError::Blocked { field, by } => {
-            if is_de() {
-                format!("Feld {field} ist für dich gesperrt: {} hat dort mindestens 2 Steine mehr als du.", name(*by))
-            } else {
-                format!("Field {field} is blocked for you: {} has at least 2 stones more there.", name(*by))
-            }
-        }
-        RuleError::MustPlay => t(
-            "Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.",
-            "You can still play – new cards only when nothing fits.",
-        )
-        .into(),
-    }
-}
-
 #[component]
 pub fn PlayJust4Fun() -> impl IntoView {
     let ctx = AppCtx::get();
@@ -100,17 +68,19 @@ pub fn PlayJust4Fun() -> impl IntoView {
     // Everything the board shows, the hand and the open plays: computed once per position and
     // viewer (the player whose private cards may be shown, never a computer's). A tap on a
     // card changes only the selection below, never this.
-    let model = Memo::new(move |_| {
+    // All of it from what the viewer may see (`Seen`), never from the real state.
+    let seen = Memo::new(move |_| {
         let viewer = game.viewer();
-        game.with(|s| {
-            let last = match s.log.last() {
-                Some(Event::Placed { cell, .. }) => Some(*cell),
-                _ => None,
-            };
-            view::board(&s.state, viewer, last)
-        })
-        .unwrap_or_default()
+        game.with(|s| Seen::of(&s.state, viewer))
     });
+    let last = Memo::new(move |_| {
+        game.with(|s| match s.log.last() {
+            Some(Event::Placed { cell, .. }) => Some(*cell),
+            _ => None,
+        })
+        .flatten()
+    });
+    let model = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| view::board(s, last.get()))).unwrap_or_default());
     // A hint from the Medium player shows as a selection (its cards, and so its field).
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
         Some(Move::Play { cards }) => model.with(|m| positions_in(&m.hand, &cards)).unwrap_or_default(),
@@ -187,38 +157,16 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 picked.set(cards);
                 preview.shown();
             }
-            (None, None) => ctx.warn(if is_de() {
-                format!("Keine Kombination deiner Karten ergibt {number}.")
-            } else {
-                format!("No combination of your cards makes {number}.")
-            }),
+            (None, None) => ctx.warn(view::no_combination_text(number)),
         }
     });
 
     let selection_status = move || {
-        if must_swap.get() {
-            return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.")
-                .to_string();
-        }
-        let total = sum();
         let cards = selection();
-        if cards.is_empty() {
-            return t("Karten wählen – oder ein markiertes Feld.", "Choose cards – or a marked field.").to_string();
-        }
-        let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
-        let expr = format!("{} = {total}", parts.join(" + "));
-        match target.get() {
-            None => format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)")),
-            Some(n) => {
-                let blocked = game
-                    .with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c)))
-                    .flatten();
-                match blocked {
-                    Some(by) => error_text(&RuleError::Blocked { field: n, by }, &seats.get()),
-                    None => format!("{expr} – {}", t("das Feld wählen oder „Setzen“", "choose the field or “Place”")),
-                }
-            }
-        }
+        seen.with(|s| {
+            s.as_ref().map(|s| view::selection_status(s, must_swap.get(), &cards, target.get(), &seats.get()))
+        })
+        .unwrap_or_default()
     };
 
     let status = move || {
@@ -236,17 +184,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
             <aside class="side">
                 <Players game=game />
                 <p class="piles" data-test="piles">
-                    {move || game.with(|s| {
-                        let round = s.state.round();
-                        let draw = s.state.draw_pile_len();
-                        let discard = s.state.discard_len();
-                        let top = s.state.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
-                        if is_de() {
-                            format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
-                        } else {
-                            format!("Round {round} · draw pile {draw} · discard {discard}{top}")
-                        }
-                    })}
+                    {move || seen.with(|s| s.as_ref().map(view::piles_text))}
                 </p>
                 {move || if over() {
                     result::EndView(result::EndViewProps { game }).into_any()

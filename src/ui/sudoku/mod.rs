@@ -1,7 +1,6 @@
 //! Sudoku – Das Brettspiel on screen: board, held tile, score track, log and end screen.
 
 pub mod board;
-pub mod notation;
 pub mod result;
 
 use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring, Sudoku};
@@ -12,7 +11,8 @@ use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::Preview;
 use crate::ui::{storage, AppCtx, GameHandle};
-use crate::view::sudoku as view;
+use crate::view::sudoku::{self as view, error_text};
+use crate::view::Seen;
 use board::{Board, ScoreTrack};
 use leptos::prelude::*;
 
@@ -66,59 +66,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     }
 }
 
-pub fn error_text(e: &RuleError) -> String {
-    let de = is_de();
-    match e {
-        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
-        RuleError::GoldSetupRunning => t("Erst alle Goldplättchen legen.", "Lay all gold tiles first.").into(),
-        RuleError::GoldSetupDone => t("Die Goldplättchen liegen schon.", "The gold tiles are already laid.").into(),
-        RuleError::NoSuchField { .. } => t("Dieses Feld gibt es nicht.", "There is no such field.").into(),
-        RuleError::Occupied { cell } => {
-            if de {
-                format!("Auf {} liegt schon ein Plättchen.", name(*cell))
-            } else {
-                format!("{} is taken.", name(*cell))
-            }
-        }
-        RuleError::GoldNotLeft { number } => {
-            if de {
-                format!("Gold {number} liegt schon.")
-            } else {
-                format!("Gold {number} is already laid.")
-            }
-        }
-        RuleError::GoldRow { other } => {
-            if de {
-                format!("In dieser Reihe liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This row already has gold ({}).", name(*other))
-            }
-        }
-        RuleError::GoldColumn { other } => {
-            if de {
-                format!("In dieser Spalte liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This column already has gold ({}).", name(*other))
-            }
-        }
-        RuleError::GoldBlock { other } => {
-            if de {
-                format!("In diesem Block liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This block already has gold ({}).", name(*other))
-            }
-        }
-        RuleError::Breaks { number, clash } => {
-            if de {
-                format!("Sudoku-Regel: {number} liegt schon auf {} (gleiche Reihe, Spalte oder Block).", name(*clash))
-            } else {
-                format!("Sudoku rule: {number} already lies on {} (same row, column or block).", name(*clash))
-            }
-        }
-        RuleError::ClaimOnlyAtTable => t("Das gibt es nur bei den Tischregeln.", "Only under table rules.").into(),
-    }
-}
-
 /// Adds a finished solo game to its high-score list; the place it took, if any.
 fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let seat = session.seats.first()?;
@@ -151,13 +98,14 @@ pub fn PlaySudoku() -> impl IntoView {
     // What the board shows, with the marks for the held tile: once per position and viewer.
     let model = Memo::new(move |_| {
         // The player whose tile may be shown right now: never during the open gold setup.
+        // From what that viewer sees (`Seen`), never from the real state.
         let viewer = if setup.get() { None } else { game.viewer() };
         game.with(|s| {
             let last = match s.log.last() {
                 Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
                 _ => None,
             };
-            view::board(&s.state, viewer, last)
+            view::board(&Seen::of(&s.state, viewer), last)
         })
         .unwrap_or_default()
     });
@@ -190,7 +138,7 @@ pub fn PlaySudoku() -> impl IntoView {
             preview.set(None);
             gold_pick.set(None);
             if matches!(event, Event::SetAside { .. }) {
-                ctx.warn(notation::describe(&event, &seats.get_untracked()));
+                ctx.warn(view::log_line(&event, &seats.get_untracked()));
             }
             let finished = game.with_untracked(|s| {
                 (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(ctx, s)))

@@ -1,11 +1,10 @@
 //! Vier mal Vier on screen: the wall (one side, or both in the open view), the Tafeln, the picked
 //! stone with its flip control, the Profi actions, the log and the end screen with the match table.
 
-pub mod notation;
 pub mod result;
 pub mod wall;
 
-use crate::engine::viermalvier::{Event, Move, Options, RuleError, Spot, VierMalVier, View, STONES, STONE_COUNT};
+use crate::engine::viermalvier::{Event, Move, Options, Spot, VierMalVier, View, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::keyed;
@@ -13,7 +12,8 @@ use crate::ui::components::{choice, option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
-use crate::view::viermalvier as view;
+use crate::view::viermalvier::{self as view, error_text};
+use crate::view::Seen;
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 
@@ -44,48 +44,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
             </div>
             <p class="hint">{t("Im Match wechselt der Startspieler; Sieg mit Viererreihe 7 Punkte, sonst zählen die Dreierreihen.", "In a match the start player alternates; a four-row win scores 7, otherwise three-runs count.")}</p>
         </section>
-    }
-}
-
-pub fn error_text(e: &RuleError) -> String {
-    let de = is_de();
-    match e {
-        RuleError::GameOver => t("Die Partie ist vorbei.", "The game is over.").into(),
-        RuleError::NoSuchStone { .. } | RuleError::BadFace => t("Diesen Stein gibt es nicht.", "No such stone.").into(),
-        RuleError::StoneUsed { .. } => {
-            t("Dieser Stein ist schon verbaut.", "That stone is already in the wall.").into()
-        }
-        RuleError::NoRoom => t("Dort ist kein Platz (höchstens 4 × 4).", "No room there (at most 4 × 4).").into(),
-        RuleError::Colour { color, in_row, .. } => {
-            let c = color_name(*color);
-            match (de, in_row) {
-                (true, true) => format!(
-                    "Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
-                ),
-                (true, false) => format!(
-                    "Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
-                ),
-                (false, true) => format!("Colour rule: this row already has a {c} stone. Still your turn."),
-                (false, false) => format!("Colour rule: this column already has a {c} stone. Still your turn."),
-            }
-        }
-        RuleError::NothingToObject => {
-            t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into()
-        }
-        RuleError::ObjectionUnfounded => t(
-            "Abgelehnt: Der letzte Stein hat eine vollständige Mauer nicht unmöglich gemacht.",
-            "Refused: the last stone did not make a complete wall impossible.",
-        )
-        .into(),
-        RuleError::AlreadyAnnounced => {
-            t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into()
-        }
-        RuleError::AnnouncementWrong => {
-            t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into()
-        }
-        RuleError::NotBetweenGames | RuleError::GameRunning => {
-            t("Die Partie läuft noch.", "The game is still running.").into()
-        }
     }
 }
 
@@ -141,7 +99,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
 /// must not only be logged.
 fn say_event(ctx: AppCtx, event: &Event) {
     let game = GameHandle::<VierMalVier>::new(ctx);
-    if let Some(text) = game.with_untracked(|s| notation::describe(event, &s.seats, None, s.state.options().view)) {
+    if let Some(text) = game.with_untracked(|s| view::describe(event, &s.seats, None, s.state.options().view)) {
         ctx.say(text);
     }
 }
@@ -275,8 +233,10 @@ pub fn PlayVierMalVier() -> impl IntoView {
                     Some(Event::Placed { at, .. }) => Some(*at),
                     _ => None,
                 };
-                // The places once per position, for the person to move.
-                view::wall(&s.state, side, last, mover() == Some(side) && acting())
+                // The places once per position, for the person to move. From what the viewer
+                // sees (`Seen`): in the hidden view only their own side is drawn.
+                let seen = Seen::of(&s.state, viewer());
+                view::wall(&seen, side, last, mover() == Some(side) && acting())
             })
             .unwrap_or_default()
         });
