@@ -65,6 +65,17 @@ pub fn board(seen: &Seen<Observation>, last: Option<usize>) -> Board {
     Board { cells, held }
 }
 
+/// The line on the piles: tiles face down and set aside (both public).
+pub fn piles_text(seen: &Seen<Observation>) -> String {
+    let game = seen.observation().state();
+    let (supply, aside) = (game.supply_len(), game.set_aside().len());
+    if is_de() {
+        format!("Verdeckt: {supply} · zur Seite gelegt: {aside}")
+    } else {
+        format!("Face down: {supply} · set aside: {aside}")
+    }
+}
+
 /// A field's accessible name: "B5, 7, Anna" / "C3, frei, erlaubt, 12 Punkte". `preview`: the
 /// viewer's tile is shown on this field (chosen, not yet laid).
 pub fn cell_name(c: &Cell, seats: &[Seat], preview: Option<u8>) -> String {

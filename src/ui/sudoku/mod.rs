@@ -96,18 +96,20 @@ pub fn PlaySudoku() -> impl IntoView {
     let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
     let acting = move || game.person_to_move();
     // What the board shows, with the marks for the held tile: once per position and viewer.
-    let model = Memo::new(move |_| {
+    // All of it from what that viewer sees (`Seen`), never from the real state.
+    let seen = Memo::new(move |_| {
         // The player whose tile may be shown right now: never during the open gold setup.
-        // From what that viewer sees (`Seen`), never from the real state.
         let viewer = if setup.get() { None } else { game.viewer() };
-        game.with(|s| {
-            let last = match s.log.last() {
+        game.with(|s| Seen::of(&s.state, viewer))
+    });
+    let model = Memo::new(move |_| {
+        let last = game
+            .with(|s| match s.log.last() {
                 Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
                 _ => None,
-            };
-            view::board(&Seen::of(&s.state, viewer), last)
-        })
-        .unwrap_or_default()
+            })
+            .flatten();
+        seen.with(|s| s.as_ref().map(|s| view::board(s, last))).unwrap_or_default()
     });
     // The field shown as chosen: a hint's (shown over the person's own choice: they asked for
     // it; their next tap clears it), else the person's own.
@@ -241,11 +243,7 @@ pub fn PlaySudoku() -> impl IntoView {
             <aside class="side">
                 <Players game=game />
                 <p class="piles" data-test="piles">
-                    {move || game.with(|s| {
-                        let supply = s.state.supply_len();
-                        let aside = s.state.set_aside().len();
-                        if is_de() { format!("Verdeckt: {supply} · zur Seite gelegt: {aside}") } else { format!("Face down: {supply} · set aside: {aside}") }
-                    })}
+                    {move || seen.with(|s| s.as_ref().map(view::piles_text))}
                 </p>
                 {move || if over() {
                     view! { <result::EndView game=game new_record=new_record /> }.into_any()
