@@ -68,16 +68,16 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         ctx.computers.hint.set(None);
     };
     let preview = Preview::new();
-    let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
-    let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
-
-    // Once per position: the table and whether the person at the device lays now.
-    let laying = move || acting() && !over();
     // From what the viewer sees (`Seen`), never from the real state.
     let seen = Memo::new(move |_| {
         let viewer = viewer();
         game.with(|s| Seen::of(&s.state, viewer))
     });
+    let announce = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().options().announce));
+    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().is_over()));
+
+    // Once per position: the table and whether the person at the device lays now.
+    let laying = move || acting() && !over();
     let table = Memo::new(move |_| {
         let laying = laying();
         seen.with(|seen| game.with(|s| seen.as_ref().map(|seen| view::table(seen, s.log.last(), laying))))

@@ -66,9 +66,9 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
     let seats = game.seats();
     // Everything the board shows, the hand and the open plays: computed once per position and
-    // viewer (the player whose private cards may be shown, never a computer's). A tap on a
-    // card changes only the selection below, never this.
-    // All of it from what the viewer may see (`Seen`), never from the real state.
+    // viewer (the player whose private cards may be shown, never a computer's), from what that
+    // viewer may see (`Seen`), never from the real state. A tap on a card changes only the
+    // selection below, never this.
     let seen = Memo::new(move |_| {
         let viewer = game.viewer();
         game.with(|s| Seen::of(&s.state, viewer))
@@ -100,7 +100,8 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
-    let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
+    let win_line =
+        Signal::derive(move || seen.with(|s| s.as_ref().and_then(|s| s.observation().state().win().map(|(_, l)| l))));
     // "Place" is only offered for a play the rules allow (not, say, for a blocked field).
     let can_place = move || {
         let mut cards = selection();
@@ -122,14 +123,12 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let Some(number) = target.get_untracked() else {
             return ctx.warn(error_text(&RuleError::SumNotAField { sum: untrack(sum) }, &seats.get_untracked()));
         };
-        let own_locked = game
-            .with_untracked(|s| {
-                let cell = s.state.cell_of(number)?;
-                let me = s.state.to_move()?;
-                (s.state.locked_by(cell) == Some(me)).then_some(())
-            })
-            .flatten()
-            .is_some();
+        let own_locked = seen.with_untracked(|s| {
+            let g = s.as_ref()?.observation().state();
+            let (cell, me) = (g.cell_of(number)?, g.to_move()?);
+            (g.locked_by(cell) == Some(me)).then_some(())
+        });
+        let own_locked = own_locked.is_some();
         if own_locked {
             confirm_locked.set(Some(cards));
         } else {
@@ -140,7 +139,9 @@ pub fn PlayJust4Fun() -> impl IntoView {
         if !game.person_to_move_untracked() || must_swap.get_untracked() {
             return;
         }
-        let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
+        let Some(number) = seen.with_untracked(|s| s.as_ref().map(|s| s.observation().state().number_at(cell))) else {
+            return;
+        };
         if target.get_untracked() == Some(number) {
             // A second tap places, once the cards' target has been seen (not a double tap's).
             if preview.confirmable() {
@@ -148,7 +149,10 @@ pub fn PlayJust4Fun() -> impl IntoView {
             }
             return;
         }
-        let blocker = game.with_untracked(|s| s.state.to_move().and_then(|me| s.state.blocked_by(me, cell))).flatten();
+        let blocker = seen.with_untracked(|s| {
+            let g = s.as_ref()?.observation().state();
+            g.to_move().and_then(|me| g.blocked_by(me, cell))
+        });
         let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
         match (blocker, cards) {
             (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
@@ -174,7 +178,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::view::hint_status(text, showing_hint())
     };
 
-    let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);
+    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().outcome().is_some()));
 
     view! {
         <div class="table-layout j4f">

@@ -92,8 +92,9 @@ pub fn PlaySudoku() -> impl IntoView {
     let new_record = RwSignal::new(None::<result::NewRecord>);
 
     let seats = game.seats();
+    // Whether the open gold setup runs decides who the viewer is (nobody's tile shows then), so
+    // it is read before `seen`; it is public.
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
-    let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
     let acting = move || game.person_to_move();
     // What the board shows, with the marks for the held tile: once per position and viewer.
     // All of it from what that viewer sees (`Seen`), never from the real state.
@@ -120,7 +121,9 @@ pub fn PlaySudoku() -> impl IntoView {
     });
     let gate = Preview::new();
     let held = move || model.with(|m| m.held);
-    let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
+    let assisted =
+        move || seen.with(|s| s.as_ref().is_none_or(|s| s.observation().state().options().mode == Mode::Assisted));
+    let gold_left = move || seen.with(|s| s.as_ref().map(|s| s.observation().state().gold_left())).unwrap_or_default();
     let gold_number =
         move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
     // A tap changes only which field previews the tile: the rest is the model's.
@@ -133,7 +136,7 @@ pub fn PlaySudoku() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
+    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().is_over()));
 
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
@@ -171,8 +174,10 @@ pub fn PlaySudoku() -> impl IntoView {
             }
             return;
         }
-        let (taken, clash) = game
-            .with_untracked(|s| (s.state.tile(cell).is_some(), s.state.clash(cell, number)))
+        let (taken, clash) = seen
+            .with_untracked(|s| {
+                s.as_ref().map(|s| s.observation().state()).map(|g| (g.tile(cell).is_some(), g.clash(cell, number)))
+            })
             .unwrap_or((true, None));
         if taken {
             return ctx.warn(error_text(&RuleError::Occupied { cell }));

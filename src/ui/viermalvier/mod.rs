@@ -156,11 +156,19 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let chosen = RwSignal::new(None::<Spot>);
 
     let seats = game.seats();
-    let running = move || game.with(|s| s.state.end().is_none()).unwrap_or(false);
-    let open = move || game.with(|s| s.state.options().view == View::Open).unwrap_or(false);
     // The player whose side may be shown now; `None` behind the hand-over cover.
     // Never a computer's side: while a computer moves, the person at the device keeps theirs.
     let viewer = move || game.viewer();
+    // What that player sees (`Seen`): the walls and the facts below come from it, never from the
+    // real state.
+    let seen = Memo::new(move |_| {
+        let viewer = viewer();
+        game.with(|s| Seen::of(&s.state, viewer))
+    });
+    let public =
+        move |f: fn(&VierMalVier) -> bool| seen.with(|s| s.as_ref().is_some_and(|s| f(s.observation().state())));
+    let running = move || public(|g| g.end().is_none());
+    let open = move || public(|g| g.options().view == View::Open);
     let mover = move || viewer().filter(|_| running());
     let acting = move || game.person_to_move() && running();
     let hinted = move || crate::ui::computer::hint_for::<VierMalVier>(ctx);
@@ -189,7 +197,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
 
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
     let sides = Signal::derive(move || {
-        let both = game.with(|s| s.state.options().view == View::Open || s.state.end().is_some()).unwrap_or(false);
+        let both = public(|g| g.options().view == View::Open || g.end().is_some());
         if both {
             vec![0, 1]
         } else {
@@ -212,7 +220,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
         }
         adopt_hint();
         let Some(stone) = picked.get_untracked() else { return };
-        let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
+        let check = seen.with_untracked(|s| s.as_ref().map(|s| s.observation().state().check_spot(stone, spot)));
         match check {
             Some(Err(e)) => ctx.warn(error_text(&e)),
             Some(Ok(_)) if chosen.get_untracked() != Some(spot) => {
@@ -228,17 +236,16 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let panel = Callback::new(move |side: u16| {
         let side = usize::from(side);
         let wall = Memo::new(move |_| {
-            game.with(|s| {
-                let last = match s.log.last() {
+            let last = game
+                .with(|s| match s.log.last() {
                     Some(Event::Placed { at, .. }) => Some(*at),
                     _ => None,
-                };
-                // The places once per position, for the person to move. From what the viewer
-                // sees (`Seen`): in the hidden view only their own side is drawn.
-                let seen = Seen::of(&s.state, viewer());
-                view::wall(&seen, side, last, mover() == Some(side) && acting())
-            })
-            .unwrap_or_default()
+                })
+                .flatten();
+            // The places once per position, for the person to move. In the hidden view only the
+            // viewer's own side is drawn.
+            let moving = mover() == Some(side) && acting();
+            seen.with(|s| s.as_ref().map(|s| view::wall(s, side, last, moving))).unwrap_or_default()
         });
         // Per tap: the picked stone's places and preview.
         let pick = Memo::new(move |_| {
@@ -297,15 +304,14 @@ pub fn PlayVierMalVier() -> impl IntoView {
         text.push_str(next);
         text
     };
-    let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
+    let profi = move || public(|g| g.options().profi && !g.announced());
     // Take-back requests: who may ask now, and whether the question to the mover stands.
     let asker = Memo::new(move |_| game.with(take_back_asker).flatten());
     let question_open = move || game.with(|s| question_stands(ctx, s)).unwrap_or(false);
     // The asker taps on the shared screen: in the open view, or while they hold the device
     // (a computer opponent). In the hidden view they ask on the hand-over cover.
     let ask_here = move || asker.get().filter(|&p| !question_open() && (open() || viewer() == Some(p)));
-    let objectable =
-        move || game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false);
+    let objectable = move || public(|g| g.last_stone().is_some_and(|(p, _)| Some(p) != g.to_move()));
 
     view! {
         <div class="table-layout viermalvier" class:open=open>
