@@ -475,6 +475,19 @@ impl<G> Clone for GameHandle<G> {
 }
 impl<G> Copy for GameHandle<G> {}
 
+impl<G: Stored + crate::engine::Determinize> GameHandle<G> {
+    /// What `viewer` may see of the running game, the only input of its screen (tracked; a
+    /// fresh observation per call, so for what is computed once per move or per tap).
+    pub fn seen_by(&self, viewer: Option<usize>) -> Option<crate::view::Seen<G::Observation>> {
+        self.with(|s| crate::view::Seen::of(&s.state, viewer))
+    }
+
+    /// [`GameHandle::seen_by`] the viewer ([`Table::viewer`]), untracked: for taps.
+    pub fn seen_untracked(&self) -> Option<crate::view::Seen<G::Observation>> {
+        untrack(|| self.seen_by(self.viewer()))
+    }
+}
+
 impl<G: Stored> GameHandle<G> {
     pub fn new(ctx: AppCtx) -> Self {
         GameHandle { ctx, _game: PhantomData }

@@ -11,7 +11,6 @@ use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, error_text, line_text, lines_text, Selection};
-use crate::view::Seen;
 use board::{card_svg, Table};
 use leptos::prelude::*;
 
@@ -69,25 +68,20 @@ pub fn PlayGutAngelegt() -> impl IntoView {
     };
     let preview = Preview::new();
     // From what the viewer sees (`Seen`), never from the real state.
-    let seen = Memo::new(move |_| {
-        let viewer = viewer();
-        game.with(|s| Seen::of(&s.state, viewer))
-    });
-    let announce = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().options().announce));
-    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().is_over()));
+    let seen = move || game.seen_by(viewer());
+    let announce = move || seen().is_some_and(|s| s.observation().state().options().announce);
+    let over = move || seen().is_some_and(|s| s.observation().state().is_over());
 
     // Once per position: the table and whether the person at the device lays now.
     let laying = move || acting() && !over();
     let table = Memo::new(move |_| {
         let laying = laying();
-        seen.with(|seen| game.with(|s| seen.as_ref().map(|seen| view::table(seen, s.log.last(), laying))))
-            .flatten()
-            .unwrap_or_default()
+        seen().and_then(|seen| game.with(|s| view::table(&seen, s.log.last(), laying))).unwrap_or_default()
     });
     // Per tap: the hand as shown, the picked card on its place.
     let tap = Memo::new(move |_| {
         let sel = sel.get().filter(|_| laying());
-        table.with(|t| seen.with(|seen| seen.as_ref().map(|seen| view::tap(seen, t, sel.as_ref())))).unwrap_or_default()
+        seen().map(|seen| table.with(|t| view::tap(&seen, t, sel.as_ref()))).unwrap_or_default()
     });
     // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
     // shown turned (turning redraws it).

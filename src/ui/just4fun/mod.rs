@@ -10,7 +10,6 @@ use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::just4fun::{self as view, error_text};
-use crate::view::Seen;
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
 
@@ -69,18 +68,14 @@ pub fn PlayJust4Fun() -> impl IntoView {
     // viewer (the player whose private cards may be shown, never a computer's), from what that
     // viewer may see (`Seen`), never from the real state. A tap on a card changes only the
     // selection below, never this.
-    let seen = Memo::new(move |_| {
-        let viewer = game.viewer();
-        game.with(|s| Seen::of(&s.state, viewer))
-    });
-    let last = Memo::new(move |_| {
-        game.with(|s| match s.log.last() {
+    let seen = move || game.seen_by(game.viewer());
+    let model = Memo::new(move |_| {
+        let last = game.with(|s| match s.log.last() {
             Some(Event::Placed { cell, .. }) => Some(*cell),
             _ => None,
-        })
-        .flatten()
+        });
+        seen().map(|seen| view::board(&seen, last.flatten())).unwrap_or_default()
     });
-    let model = Memo::new(move |_| seen.with(|s| s.as_ref().map(|s| view::board(s, last.get()))).unwrap_or_default());
     // A hint from the Medium player shows as a selection (its cards, and so its field).
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
         Some(Move::Play { cards }) => model.with(|m| positions_in(&m.hand, &cards)).unwrap_or_default(),
@@ -100,8 +95,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
-    let win_line =
-        Signal::derive(move || seen.with(|s| s.as_ref().and_then(|s| s.observation().state().win().map(|(_, l)| l))));
+    let win_line = Signal::derive(move || seen().and_then(|s| s.observation().state().win().map(|(_, l)| l)));
     // "Place" is only offered for a play the rules allow (not, say, for a blocked field).
     let can_place = move || {
         let mut cards = selection();
@@ -123,8 +117,8 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let Some(number) = target.get_untracked() else {
             return ctx.warn(error_text(&RuleError::SumNotAField { sum: untrack(sum) }, &seats.get_untracked()));
         };
-        let own_locked = seen.with_untracked(|s| {
-            let g = s.as_ref()?.observation().state();
+        let own_locked = game.seen_untracked().and_then(|s| {
+            let g = s.observation().state();
             let (cell, me) = (g.cell_of(number)?, g.to_move()?);
             (g.locked_by(cell) == Some(me)).then_some(())
         });
@@ -139,7 +133,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         if !game.person_to_move_untracked() || must_swap.get_untracked() {
             return;
         }
-        let Some(number) = seen.with_untracked(|s| s.as_ref().map(|s| s.observation().state().number_at(cell))) else {
+        let Some(number) = game.seen_untracked().map(|s| s.observation().state().number_at(cell)) else {
             return;
         };
         if target.get_untracked() == Some(number) {
@@ -149,8 +143,8 @@ pub fn PlayJust4Fun() -> impl IntoView {
             }
             return;
         }
-        let blocker = seen.with_untracked(|s| {
-            let g = s.as_ref()?.observation().state();
+        let blocker = game.seen_untracked().and_then(|s| {
+            let g = s.observation().state();
             g.to_move().and_then(|me| g.blocked_by(me, cell))
         });
         let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
@@ -167,10 +161,9 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
     let selection_status = move || {
         let cards = selection();
-        seen.with(|s| {
-            s.as_ref().map(|s| view::selection_status(s, must_swap.get(), &cards, target.get(), &seats.get()))
-        })
-        .unwrap_or_default()
+        let status =
+            |s: crate::view::Seen<_>| view::selection_status(&s, must_swap.get(), &cards, target.get(), &seats.get());
+        seen().map(status).unwrap_or_default()
     };
 
     let status = move || {
@@ -178,7 +171,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::view::hint_status(text, showing_hint())
     };
 
-    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().outcome().is_some()));
+    let over = move || seen().is_some_and(|s| s.observation().state().outcome().is_some());
 
     view! {
         <div class="table-layout j4f">
@@ -188,7 +181,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
             <aside class="side">
                 <Players game=game />
                 <p class="piles" data-test="piles">
-                    {move || seen.with(|s| s.as_ref().map(view::piles_text))}
+                    {move || seen().as_ref().map(view::piles_text)}
                 </p>
                 {move || if over() {
                     result::EndView(result::EndViewProps { game }).into_any()

@@ -12,7 +12,6 @@ use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::Preview;
 use crate::ui::{storage, AppCtx, GameHandle};
 use crate::view::sudoku::{self as view, error_text};
-use crate::view::Seen;
 use board::{Board, ScoreTrack};
 use leptos::prelude::*;
 
@@ -98,19 +97,14 @@ pub fn PlaySudoku() -> impl IntoView {
     let acting = move || game.person_to_move();
     // What the board shows, with the marks for the held tile: once per position and viewer.
     // All of it from what that viewer sees (`Seen`), never from the real state.
-    let seen = Memo::new(move |_| {
-        // The player whose tile may be shown right now: never during the open gold setup.
-        let viewer = if setup.get() { None } else { game.viewer() };
-        game.with(|s| Seen::of(&s.state, viewer))
-    });
+    // The player whose tile may be shown right now: never during the open gold setup.
+    let seen = move || game.seen_by(if setup.get() { None } else { game.viewer() });
     let model = Memo::new(move |_| {
-        let last = game
-            .with(|s| match s.log.last() {
-                Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
-                _ => None,
-            })
-            .flatten();
-        seen.with(|s| s.as_ref().map(|s| view::board(s, last))).unwrap_or_default()
+        let last = game.with(|s| match s.log.last() {
+            Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
+            _ => None,
+        });
+        seen().map(|seen| view::board(&seen, last.flatten())).unwrap_or_default()
     });
     // The field shown as chosen: a hint's (shown over the person's own choice: they asked for
     // it; their next tap clears it), else the person's own.
@@ -121,9 +115,8 @@ pub fn PlaySudoku() -> impl IntoView {
     });
     let gate = Preview::new();
     let held = move || model.with(|m| m.held);
-    let assisted =
-        move || seen.with(|s| s.as_ref().is_none_or(|s| s.observation().state().options().mode == Mode::Assisted));
-    let gold_left = move || seen.with(|s| s.as_ref().map(|s| s.observation().state().gold_left())).unwrap_or_default();
+    let assisted = move || seen().is_none_or(|s| s.observation().state().options().mode == Mode::Assisted);
+    let gold_left = move || seen().map(|s| s.observation().state().gold_left()).unwrap_or_default();
     let gold_number =
         move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
     // A tap changes only which field previews the tile: the rest is the model's.
@@ -136,7 +129,7 @@ pub fn PlaySudoku() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().is_over()));
+    let over = move || seen().is_some_and(|s| s.observation().state().is_over());
 
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
@@ -174,10 +167,9 @@ pub fn PlaySudoku() -> impl IntoView {
             }
             return;
         }
-        let (taken, clash) = seen
-            .with_untracked(|s| {
-                s.as_ref().map(|s| s.observation().state()).map(|g| (g.tile(cell).is_some(), g.clash(cell, number)))
-            })
+        let (taken, clash) = game
+            .seen_untracked()
+            .map(|s| (s.observation().state().tile(cell).is_some(), s.observation().state().clash(cell, number)))
             .unwrap_or((true, None));
         if taken {
             return ctx.warn(error_text(&RuleError::Occupied { cell }));
@@ -248,7 +240,7 @@ pub fn PlaySudoku() -> impl IntoView {
             <aside class="side">
                 <Players game=game />
                 <p class="piles" data-test="piles">
-                    {move || seen.with(|s| s.as_ref().map(view::piles_text))}
+                    {move || seen().as_ref().map(view::piles_text)}
                 </p>
                 {move || if over() {
                     view! { <result::EndView game=game new_record=new_record /> }.into_any()

@@ -13,7 +13,6 @@ use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::viermalvier::{self as view, error_text};
-use crate::view::Seen;
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 
@@ -161,12 +160,8 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let viewer = move || game.viewer();
     // What that player sees (`Seen`): the walls and the facts below come from it, never from the
     // real state.
-    let seen = Memo::new(move |_| {
-        let viewer = viewer();
-        game.with(|s| Seen::of(&s.state, viewer))
-    });
-    let public =
-        move |f: fn(&VierMalVier) -> bool| seen.with(|s| s.as_ref().is_some_and(|s| f(s.observation().state())));
+    let seen = move || game.seen_by(viewer());
+    let public = move |f: fn(&VierMalVier) -> bool| seen().is_some_and(|s| f(s.observation().state()));
     let running = move || public(|g| g.end().is_none());
     let open = move || public(|g| g.options().view == View::Open);
     let mover = move || viewer().filter(|_| running());
@@ -220,7 +215,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
         }
         adopt_hint();
         let Some(stone) = picked.get_untracked() else { return };
-        let check = seen.with_untracked(|s| s.as_ref().map(|s| s.observation().state().check_spot(stone, spot)));
+        let check = game.seen_untracked().map(|s| s.observation().state().check_spot(stone, spot));
         match check {
             Some(Err(e)) => ctx.warn(error_text(&e)),
             Some(Ok(_)) if chosen.get_untracked() != Some(spot) => {
@@ -245,7 +240,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
             // The places once per position, for the person to move. In the hidden view only the
             // viewer's own side is drawn.
             let moving = mover() == Some(side) && acting();
-            seen.with(|s| s.as_ref().map(|s| view::wall(s, side, last, moving))).unwrap_or_default()
+            seen().map(|s| view::wall(&s, side, last, moving)).unwrap_or_default()
         });
         // Per tap: the picked stone's places and preview.
         let pick = Memo::new(move |_| {
