@@ -15,6 +15,10 @@ use super::{Game, PlayerIdx};
 use rand::Rng;
 use std::fmt::Debug;
 
+/// A seat outside every game: its observation is the public part only. The screens use it for
+/// "nobody" (behind the hand-over cover, no seat may look).
+pub const NOBODY: PlayerIdx = PlayerIdx::MAX;
+
 /// The companion of [`Game`] every game implements: what a seat sees, and a random state that
 /// looks the same from that seat.
 pub trait Determinize: Game {
@@ -23,7 +27,8 @@ pub trait Determinize: Game {
     type Observation: Clone + Debug + PartialEq;
 
     /// What `observer` sees now (own hand, public board, counts of hidden things, scores, turn,
-    /// options, …). A seat outside the game sees only the public part.
+    /// options, …). A seat outside the game sees only the public part ([`NOBODY`] is such a seat:
+    /// the screens' viewer behind the hand-over cover).
     fn observation(&self, observer: PlayerIdx) -> Self::Observation;
 
     /// A state `observer` cannot tell apart from this one (`determinize(o, rng).observation(o) ==
@@ -92,6 +97,14 @@ macro_rules! card_game_determinize {
         /// What a seat sees: the state with the hidden cards blanked and seed 0.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Observation($game);
+
+        impl Observation {
+            /// The game as the seat sees it: the other hands and the draw pile are zeros of their
+            /// length, the seed is 0 (the screens read only this, never the real state).
+            pub fn state(&self) -> &$game {
+                &self.0
+            }
+        }
 
         impl $crate::engine::determinize::Determinize for $game {
             type Observation = Observation;

@@ -459,21 +459,8 @@ fn first_holder(session: &AnySession) -> Option<usize> {
     }
 }
 
-/// The move log as readable lines, from entry `from` on. `reader`: whose eyes the lines are for
-/// (Vier mal Vier's hidden view names a stone's face only to the player who sees it; `None`: the
-/// whole table). Only the lines asked for are written (Gut angelegt names positions as on
-/// today's table, which needs the whole log).
-pub fn log_lines(any: &AnySession, reader: Option<usize>, from: usize) -> Vec<String> {
-    match any {
-        AnySession::Just4Fun(s) => s.log.iter().skip(from).map(|e| just4fun::notation::describe(e, &s.seats)).collect(),
-        AnySession::Sudoku(s) => s.log.iter().skip(from).map(|e| sudoku::notation::describe(e, &s.seats)).collect(),
-        AnySession::VierMalVier(s) => {
-            let view = s.state.options().view;
-            s.log.iter().skip(from).map(|e| viermalvier::notation::describe(e, &s.seats, reader, view)).collect()
-        }
-        AnySession::GutAngelegt(s) => gutangelegt::log_text(s, from),
-    }
-}
+/// The move log as readable lines for `reader` ([`crate::view::log_lines`]: pure, per seat).
+pub use crate::view::log_lines;
 
 /// Typed access to the running game for a game's own screens.
 pub struct GameHandle<G> {
@@ -487,6 +474,19 @@ impl<G> Clone for GameHandle<G> {
     }
 }
 impl<G> Copy for GameHandle<G> {}
+
+impl<G: Stored + crate::engine::Determinize> GameHandle<G> {
+    /// What `viewer` may see of the running game, the only input of its screen (tracked; a
+    /// fresh observation per call, so for what is computed once per move or per tap).
+    pub fn seen_by(&self, viewer: Option<usize>) -> Option<crate::view::Seen<G::Observation>> {
+        self.with(|s| crate::view::Seen::of(&s.state, viewer))
+    }
+
+    /// [`GameHandle::seen_by`] the viewer ([`Table::viewer`]), untracked: for taps.
+    pub fn seen_untracked(&self) -> Option<crate::view::Seen<G::Observation>> {
+        untrack(|| self.seen_by(self.viewer()))
+    }
+}
 
 impl<G: Stored> GameHandle<G> {
     pub fn new(ctx: AppCtx) -> Self {

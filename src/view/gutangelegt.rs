@@ -3,9 +3,14 @@
 //! board recomputes per position only what the position decides ([`table`]) and per tap only
 //! what a tap changes ([`tap`]: the hand as shown, the preview).
 
-use crate::engine::gutangelegt::{table_shift, Anchor, Event, GutAngelegt, Laid, Line, Place, CARD_FIELDS, ROW_CARDS};
+use super::Seen;
+use crate::engine::gutangelegt::{
+    log_lines_now, table_shift, Anchor, Event, GutAngelegt, Laid, Line, Observation, Place, RuleError, CARD_FIELDS,
+    ROW_CARDS,
+};
 use crate::engine::Game;
-use crate::lang::t;
+use crate::lang::{is_de, t};
+use crate::session::Seat;
 
 pub fn color_name(color: u8) -> &'static str {
     match color {
@@ -53,8 +58,9 @@ pub struct Table {
     pub scored: Vec<Line>,
 }
 
-/// The table of `game` after `last`; `laying`: the viewer lays now (the places are offered).
-pub fn table(game: &GutAngelegt, last: Option<&Event>, laying: bool) -> Table {
+/// The table as `seen` after `last`; `laying`: the viewer lays now (the places are offered).
+pub fn table(seen: &Seen<Observation>, last: Option<&Event>, laying: bool) -> Table {
+    let game = seen.observation().state();
     let (last_at, scored) = match last {
         Some(Event::Laid { at, lines, .. }) => (Some(*at), lines.clone()),
         None => (None, Vec::new()),
@@ -227,9 +233,10 @@ pub struct Tap {
     pub points: u32,
 }
 
-/// The hand of `viewer` with `sel` on `game` and its preview (without a chosen place nothing but
+/// The hand of the viewer of `seen` with `sel` and its preview (without a chosen place nothing but
 /// the last card's lines). `sel` only while the viewer lays.
-pub fn tap(game: &GutAngelegt, table: &Table, viewer: Option<usize>, sel: Option<&Selection>) -> Tap {
+pub fn tap(seen: &Seen<Observation>, table: &Table, sel: Option<&Selection>) -> Tap {
+    let (game, viewer) = (seen.observation().state(), seen.viewer());
     let hand = hand(game, viewer, sel);
     let chosen = sel.and_then(|s| Some((s, s.place?)));
     let Some((Ok((lines, at)), s, place)) =
@@ -299,16 +306,81 @@ pub struct Board {
 
 /// The board as `viewer` sees it: `laying` when the viewer is the person to lay now; `sel` only
 /// while they are laying.
-pub fn board(
-    game: &GutAngelegt,
-    last: Option<&Event>,
-    viewer: Option<usize>,
-    laying: bool,
-    sel: Option<&Selection>,
-) -> Board {
-    let table = table(game, last, laying && !game.is_over());
-    let tap = tap(game, &table, viewer, sel.filter(|_| laying));
+pub fn board(seen: &Seen<Observation>, last: Option<&Event>, laying: bool, sel: Option<&Selection>) -> Board {
+    let table = table(seen, last, laying && !seen.observation().state().is_over());
+    let tap = tap(seen, &table, sel.filter(|_| laying));
     Board { table, tap }
+}
+
+/// Why a move was refused, in plain words.
+pub fn error_text(e: &RuleError) -> String {
+    match e {
+        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
+        RuleError::NotInHand { .. } => t("Diese Karte hast du nicht.", "You don't hold that card.").into(),
+        RuleError::NoSuchPlace => t("Dort kann jetzt keine Karte liegen.", "A card cannot go there now.").into(),
+        RuleError::DoubleClaim { line } => {
+            if is_de() {
+                format!("Die Reihe {} ist doppelt angesagt.", line_text(*line))
+            } else {
+                format!("Line {} is announced twice.", line_text(*line))
+            }
+        }
+    }
+}
+
+/// Lines named for the log and messages: "A1–C1, B2–B4".
+pub fn lines_text(lines: &[Line]) -> String {
+    lines.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ")
+}
+
+pub fn line_text(line: Line) -> String {
+    let name = |(x, y): (usize, usize)| format!("{}{}", char::from(b'A' + (y % 26) as u8), x + 1);
+    format!("{}–{}", name(line.from), name(line.to))
+}
+
+/// The move log as text from entry `from` on, each position named as on today's table. Every
+/// field of an event is public (a laid card lies face up; drawn cards are not in the event), so
+/// every viewer reads the same lines.
+pub fn log_text(log: &[Event], seats: &[Seat], from: usize) -> Vec<String> {
+    log.iter().zip(log_lines_now(log)).skip(from).map(|(e, now)| describe(e, seats, &now)).collect()
+}
+
+/// A log line. `now`: the event's lines, missed and corrected claims in today's table
+/// coordinates ([`log_lines_now`]), so a position keeps naming the same cards as the table grows.
+fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
+    let Event::Laid { player, card, turned, points, .. } = event;
+    let [lines, missed, corrected] = now;
+    let who = seats.get(*player).map_or("?", |s| s.name.as_str());
+    // Top to bottom as the card lies on the table (turned or not), as the table shows it.
+    let mut colors = GutAngelegt::card(*card);
+    if *turned {
+        colors.reverse();
+    }
+    let colors = colors_text(colors);
+    let mut s =
+        if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
+    if !lines.is_empty() {
+        s.push_str(&format!(
+            " ({})",
+            lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if !corrected.is_empty() {
+        let struck = lines_text(corrected);
+        s.push_str(&if is_de() {
+            format!(" – korrigiert, 0 Punkte: {struck}")
+        } else {
+            format!(" – corrected, 0 points: {struck}")
+        });
+    }
+    if !missed.is_empty() {
+        s.push_str(&if is_de() {
+            format!(" – übersehen: {}", missed.len())
+        } else {
+            format!(" – missed: {}", missed.len())
+        });
+    }
+    s
 }
 
 #[cfg(test)]
@@ -330,16 +402,16 @@ mod tests {
     #[test]
     fn a_viewer_sees_only_their_own_hand() {
         let g = game();
-        let b = board(&g, None, Some(1), false, None);
+        let b = board(&Seen::of(&g, Some(1)), None, false, None);
         let ids: Vec<u8> = b.tap.hand.iter().map(|c| c.id).collect();
         assert_eq!(ids, g.hand(1).to_vec());
         assert!(g.hand(0).iter().chain(g.hand(2)).all(|id| !ids.contains(id)));
         // Behind the cover: no hand at all, no places.
-        let covered = board(&g, None, None, false, None);
+        let covered = board(&Seen::of(&g, None), None, false, None);
         assert!(covered.tap.hand.is_empty() && covered.table.slots.is_empty());
         // The start card lies for everyone; places only for the one laying.
         assert_eq!(covered.table.cards.len(), 1);
-        assert_eq!(board(&g, None, Some(0), true, None).table.slots.len(), 2);
+        assert_eq!(board(&Seen::of(&g, Some(0)), None, true, None).table.slots.len(), 2);
     }
 
     #[test]
@@ -348,7 +420,7 @@ mod tests {
         let mut g = game();
         let start = g.laid_cards()[0].2.card;
         let e = lay(&mut g, Place::Left);
-        let t = table(&g, Some(&e), false);
+        let t = table(&Seen::of(&g, None), Some(&e), false);
         // The new card lies left of the start card, which moved to place 2 and kept its id.
         let old = t.cards.iter().find(|c| c.id == start).unwrap();
         assert_eq!((old.col, old.row, old.last), (1, 0, false));
@@ -358,7 +430,7 @@ mod tests {
         assert_eq!(new.label, format!("Zeile 1, Platz 1: {}, zuletzt gelegt", colors.map(color_name).join("-")));
         assert!(old.label.starts_with("Zeile 1, Platz 2: "), "{}", old.label);
         set_lang(Lang::En);
-        assert!(table(&g, Some(&e), false).cards[1].label.starts_with("Row 1, place 2: "));
+        assert!(table(&Seen::of(&g, None), Some(&e), false).cards[1].label.starts_with("Row 1, place 2: "));
         set_lang(Lang::De);
     }
 
@@ -368,20 +440,20 @@ mod tests {
         let card = g.hand(0)[1];
         let colors = GutAngelegt::card(card);
         let sel = Selection { card, turned: true, place: None, claims: Vec::new() };
-        let b = board(&g, None, Some(0), true, Some(&sel));
+        let b = board(&Seen::of(&g, Some(0)), None, true, Some(&sel));
         let picked: Vec<&HandCard> = b.tap.hand.iter().filter(|c| c.picked).collect();
         assert_eq!(picked.len(), 1);
         assert_eq!(picked[0].colors, [colors[2], colors[1], colors[0]], "shown turned");
         assert!(b.tap.card.is_none() && b.tap.chosen.is_none(), "no place yet");
         let sel = Selection { place: Some(Place::Left), ..sel };
-        let b = board(&g, None, Some(0), true, Some(&sel));
+        let b = board(&Seen::of(&g, Some(0)), None, true, Some(&sel));
         assert_eq!(b.tap.chosen, Some(Place::Left));
         assert_eq!(b.tap.card, Some((0, 0, [colors[2], colors[1], colors[0]])));
         assert_eq!(b.tap.shift, (1, 0), "the table moves right for a card at its left end");
         let (lines, _) = g.preview(Laid { card, turned: true }, Place::Left).unwrap();
         assert_eq!(b.tap.points, lines.iter().map(|l| l.points()).sum::<u32>());
         // Someone else's turn: their selection (a hint) is not shown to this viewer.
-        let watching = board(&g, None, Some(0), false, Some(&sel));
+        let watching = board(&Seen::of(&g, Some(0)), None, false, Some(&sel));
         assert!(watching.tap.card.is_none() && !watching.tap.hand.iter().any(|c| c.picked));
     }
 
@@ -398,15 +470,15 @@ mod tests {
             let e = g.apply(&mv.unwrap()).unwrap();
             let Event::Laid { lines, .. } = &e;
             if !lines.is_empty() {
-                let t = table(&g, Some(&e), true);
-                let shown = tap(&g, &t, None, None);
+                let t = table(&Seen::of(&g, None), Some(&e), true);
+                let shown = tap(&Seen::of(&g, None), &t, None);
                 assert_eq!(shown.lines, lines.iter().map(|&l| (l, LineKind::Scored)).collect::<Vec<_>>());
                 let next = g.to_move().unwrap();
                 assert_ne!(next, p);
                 let card = g.hand(next)[0];
                 let place = g.places()[0];
                 let sel = Selection { card, turned: false, place: Some(place), claims: Vec::new() };
-                assert!(tap(&g, &t, Some(next), Some(&sel)).lines.iter().all(|l| l.1 == LineKind::Preview));
+                assert!(tap(&Seen::of(&g, Some(next)), &t, Some(&sel)).lines.iter().all(|l| l.1 == LineKind::Preview));
                 return;
             }
         }
@@ -425,29 +497,29 @@ mod tests {
             let place = if g.places().contains(&Place::Right) { Place::Right } else { Place::Left };
             last = Some(lay(&mut g, place));
         }
-        let t = table(&g, last.as_ref(), true);
+        let t = table(&Seen::of(&g, None), last.as_ref(), true);
         assert!(new_row(&t) && t.slots.len() == 4, "four corners: {:?}", t.slots);
         let p = g.to_move().unwrap();
-        let none = tap(&g, &t, Some(p), None);
+        let none = tap(&Seen::of(&g, Some(p)), &t, None);
         let text = prompt(&t, &none, None, false);
         assert!(text.contains("Zeile voll") && text.contains("Ecke"), "{text}");
         let sel = Selection { card: g.hand(p)[0], turned: false, place: None, claims: Vec::new() };
-        let text = prompt(&t, &tap(&g, &t, Some(p), Some(&sel)), Some(&sel), false);
+        let text = prompt(&t, &tap(&Seen::of(&g, Some(p)), &t, Some(&sel)), Some(&sel), false);
         assert!(text.starts_with("Neue Zeile") && text.contains("Ecke"), "{text}");
         let sel = Selection { place: Some(Place::Corner { top: true, left: true }), ..sel };
-        let shown = tap(&g, &t, Some(p), Some(&sel));
+        let shown = tap(&Seen::of(&g, Some(p)), &t, Some(&sel));
         let text = prompt(&t, &shown, Some(&sel), false);
         assert_eq!(text, format!("Hier: {} Punkte – den Platz nochmal wählen oder „Legen“.", shown.points));
         // A row still growing: a card, then a marked place.
         let fresh = game();
-        let t = table(&fresh, None, true);
+        let t = table(&Seen::of(&fresh, None), None, true);
         assert!(!new_row(&t));
-        assert_eq!(prompt(&t, &tap(&fresh, &t, Some(0), None), None, false), "Wähle eine Karte.");
+        assert_eq!(prompt(&t, &tap(&Seen::of(&fresh, Some(0)), &t, None), None, false), "Wähle eine Karte.");
         for lang in [Lang::De, Lang::En] {
             set_lang(lang);
             let sel = Selection { card: fresh.hand(0)[0], turned: false, place: None, claims: Vec::new() };
             for (s, announce) in [(None, false), (Some(&sel), false), (Some(&sel), true)] {
-                let text = prompt(&t, &tap(&fresh, &t, Some(0), s), s, announce).to_lowercase();
+                let text = prompt(&t, &tap(&Seen::of(&fresh, Some(0)), &t, s), s, announce).to_lowercase();
                 assert!(!text.contains("tipp") && !text.contains("tap"), "{text}");
             }
         }
@@ -460,7 +532,7 @@ mod tests {
         let card = g.hand(0)[0];
         let claim = Line { from: (0, 0), to: (0, 2) };
         let sel = Selection { card, turned: false, place: Some(Place::Right), claims: vec![claim] };
-        let b = board(&g, None, Some(0), true, Some(&sel));
+        let b = board(&Seen::of(&g, Some(0)), None, true, Some(&sel));
         assert_eq!(b.tap.lines, vec![(claim, LineKind::Claim)]);
         assert_eq!(b.tap.points, 0, "announcing gives no points away");
     }
@@ -473,7 +545,7 @@ mod tests {
         let p = g.to_move().unwrap();
         let card = g.hand(p)[0];
         let sel = Selection { card, turned: false, place: Some(Place::Left), claims: Vec::new() };
-        let b = board(&g, Some(&e), Some(p), true, Some(&sel));
+        let b = board(&Seen::of(&g, Some(p)), Some(&e), true, Some(&sel));
         let (col, row, colors) = b.tap.card.expect("a preview");
         // The new card lies at the left: the table moves one column right.
         assert_eq!((col, row, b.tap.shift), (0, 0, (1, 0)));

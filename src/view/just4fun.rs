@@ -1,9 +1,10 @@
 //! Just 4 Fun's board and hand as plain data: the fields with their stones and marks, the
 //! viewer's hand and the plays open to them, and the accessible name of every field and card.
 
-use crate::engine::just4fun::{Just4Fun, Move, CELLS, SIDE};
+use super::Seen;
+use crate::engine::just4fun::{Event, Move, Observation, RuleError, CELLS, SIDE};
 use crate::engine::Game;
-use crate::lang::{count_noun, t};
+use crate::lang::{count_noun, is_de, t};
 use crate::session::Seat;
 
 /// One field as a sighted player sees it.
@@ -39,9 +40,10 @@ pub struct Board {
     pub must_swap: bool,
 }
 
-/// The board for `viewer` (`None`: nobody's private things may show). `last_cell`: where the
-/// last stone went.
-pub fn board(game: &Just4Fun, viewer: Option<usize>, last_cell: Option<usize>) -> Board {
+/// The board as `seen` by its viewer (nobody: no hand, no reach). `last_cell`: where the last
+/// stone went.
+pub fn board(seen: &Seen<Observation>, last_cell: Option<usize>) -> Board {
+    let (game, viewer) = (seen.observation().state(), seen.viewer());
     // Where the viewer's hand reaches: only while the game runs (an ended game has no moves).
     let reachable = viewer.filter(|_| game.outcome().is_none()).map(|p| game.reachable_fields(p)).unwrap_or_default();
     let kept = game.final_scoring().map(|s| s.kept).unwrap_or_default();
@@ -146,9 +148,133 @@ pub fn card_name(value: u8, locked: bool) -> String {
     s
 }
 
+/// A log line. Every field of an event is public (played cards and a discarded hand go face up
+/// to the discard pile; drawn cards are not in the event), so every viewer reads the same line.
+pub fn log_line(event: &Event, seats: &[Seat]) -> String {
+    let cards = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(" + ");
+    match event {
+        Event::Placed { player, cards: played, field, locked, boxed, win_line, .. } => {
+            let mut line = format!("{}: {} → {field}", name(seats, *player), cards(played));
+            if *locked {
+                let gone: Vec<String> = boxed.iter().map(|(p, n)| format!("{} {n}", name(seats, *p))).collect();
+                line.push_str(if is_de() { ", sichert das Feld" } else { ", locks the field" });
+                if !gone.is_empty() {
+                    line.push_str(&if is_de() {
+                        format!(" (in die Schachtel: {})", gone.join(", "))
+                    } else {
+                        format!(" (to the box: {})", gone.join(", "))
+                    });
+                }
+            }
+            if win_line.is_some() {
+                line.push_str(if is_de() {
+                    " – vier in einer Reihe, gewonnen!"
+                } else {
+                    " – four in a row, wins!"
+                });
+            }
+            line
+        }
+        Event::NewHand { player, discarded, .. } => {
+            let list = discarded.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+            if is_de() {
+                format!("{}: nichts passt – wirft {list} ab und zieht 4 neue Karten", name(seats, *player))
+            } else {
+                format!("{}: nothing fits – discards {list} and draws 4 new cards", name(seats, *player))
+            }
+        }
+    }
+}
+
+/// Why a move was refused, in plain words.
+pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
+    match e {
+        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
+        RuleError::NoCards => t("Wähle mindestens eine Karte.", "Pick at least one card.").into(),
+        RuleError::TooManyCards { .. } => t("Höchstens vier Karten auf einmal.", "At most four cards at once.").into(),
+        RuleError::CardsNotInHand => {
+            t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into()
+        }
+        RuleError::SumNotAField { sum } => {
+            if is_de() {
+                format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).")
+            } else {
+                format!("Sum {sum} – there is no such field (36 at most).")
+            }
+        }
+        RuleError::Blocked { field, by } => {
+            if is_de() {
+                format!(
+                    "Feld {field} ist für dich gesperrt: {} hat dort mindestens 2 Steine mehr als du.",
+                    name(seats, *by)
+                )
+            } else {
+                format!("Field {field} is blocked for you: {} has at least 2 stones more there.", name(seats, *by))
+            }
+        }
+        RuleError::MustPlay => t(
+            "Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.",
+            "You can still play – new cards only when nothing fits.",
+        )
+        .into(),
+    }
+}
+
+/// A tapped field no combination of the viewer's cards makes.
+pub fn no_combination_text(number: u8) -> String {
+    if is_de() {
+        format!("Keine Kombination deiner Karten ergibt {number}.")
+    } else {
+        format!("No combination of your cards makes {number}.")
+    }
+}
+
+/// The status line under the hand: what the picked `cards` add up to and what to do next.
+/// `must_swap`: the person to move has no play; `target`: the field the cards make; who blocks
+/// it follows from the public stones.
+pub fn selection_status(
+    seen: &Seen<Observation>,
+    must_swap: bool,
+    cards: &[u8],
+    target: Option<u8>,
+    seats: &[Seat],
+) -> String {
+    if must_swap {
+        return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.")
+            .to_string();
+    }
+    if cards.is_empty() {
+        return t("Karten wählen – oder ein markiertes Feld.", "Choose cards – or a marked field.").to_string();
+    }
+    let total: u32 = cards.iter().map(|&v| u32::from(v)).sum();
+    let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
+    let expr = format!("{} = {total}", parts.join(" + "));
+    let Some(n) = target else {
+        return format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)"));
+    };
+    let game = seen.observation().state();
+    match game.cell_of(n).zip(game.to_move()).and_then(|(c, p)| game.blocked_by(p, c)) {
+        Some(by) => error_text(&RuleError::Blocked { field: n, by }, seats),
+        None => format!("{expr} – {}", t("das Feld wählen oder „Setzen“", "choose the field or “Place”")),
+    }
+}
+
+/// The line on the piles: round, draw pile, discard pile and its top card (all public).
+pub fn piles_text(seen: &Seen<Observation>) -> String {
+    let game = seen.observation().state();
+    let (round, draw, discard) = (game.round(), game.draw_pile_len(), game.discard_len());
+    let top = game.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
+    if is_de() {
+        format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
+    } else {
+        format!("Round {round} · draw pile {draw} · discard {discard}{top}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::just4fun::Just4Fun;
     use crate::lang::{set_lang, Lang};
     use crate::session::PlayerColor;
 
@@ -172,7 +298,7 @@ mod tests {
     #[test]
     fn a_field_says_its_stones_and_marks() {
         set_lang(Lang::De);
-        let b = board(&game(), Some(1), None);
+        let b = board(&Seen::of(&game(), Some(1)), None);
         let f = field(&b, 29);
         assert_eq!(f.stones, vec![(0, 2), (2, 1)]);
         assert!(f.blocked, "Anna is 2 ahead of Ben on 29");
@@ -192,7 +318,7 @@ mod tests {
     fn the_viewer_sees_their_own_hand_and_reach_only() {
         set_lang(Lang::De);
         let g = game();
-        let ben = board(&g, Some(1), None);
+        let ben = board(&Seen::of(&g, Some(1)), None);
         assert_eq!(ben.hand, vec![1, 1, 1, 1]);
         let mut reach: Vec<u8> = ben.fields.iter().filter(|f| f.reachable).map(|f| f.number).collect();
         reach.sort_unstable();
@@ -201,12 +327,12 @@ mod tests {
         assert_eq!(field_name(field(&ben, 3), &seats(), false), "Reihe 2, Spalte 1: Feld 3, erreichbar");
         assert_eq!(field_name(field(&ben, 3), &seats(), true), "Reihe 2, Spalte 1: Feld 3, Ziel deiner Karten");
 
-        let anna = board(&g, Some(0), None);
+        let anna = board(&Seen::of(&g, Some(0)), None);
         assert_eq!(anna.hand, vec![2, 5, 11, 13]);
         assert!(anna.plays.is_empty(), "Anna is not to move");
         assert!(field(&anna, 31).reachable, "5 + 13 + 11 + 2");
 
-        let nobody = board(&g, None, None);
+        let nobody = board(&Seen::of(&g, None), None);
         assert!(nobody.hand.is_empty() && nobody.plays.is_empty());
         assert!(nobody.fields.iter().all(|f| !f.reachable), "reach follows from a hand");
         assert!(field(&nobody, 29).blocked, "blocked follows from the public stones");
@@ -215,9 +341,9 @@ mod tests {
     #[test]
     fn a_player_without_a_play_must_swap() {
         let g = Just4Fun::from_position("players=2; to_move=A; 1:B2; 2:B2; hands=1 1/5 5").unwrap();
-        let b = board(&g, Some(0), None);
+        let b = board(&Seen::of(&g, Some(0)), None);
         assert!(b.must_swap && b.plays.is_empty());
-        assert!(!board(&g, Some(1), None).must_swap, "only the player to move swaps");
+        assert!(!board(&Seen::of(&g, Some(1)), None).must_swap, "only the player to move swaps");
         set_lang(Lang::De);
         assert_eq!(card_name(1, true), "Karte 1, gesperrt");
     }
@@ -226,7 +352,7 @@ mod tests {
     fn the_last_stone_and_the_picked_sum_are_marked() {
         let g = game();
         let cell = g.cell_of(18).unwrap();
-        let b = board(&g, Some(1), Some(cell));
+        let b = board(&Seen::of(&g, Some(1)), Some(cell));
         assert_eq!(b.fields.iter().filter(|f| f.last).map(|f| f.number).collect::<Vec<_>>(), vec![18]);
         assert_eq!(target(&[5, 11, 13, 2], &[0, 2]), Some(18));
         assert_eq!(target(&[19, 19], &[0, 1]), None, "no field 38");
@@ -237,7 +363,7 @@ mod tests {
     fn the_end_marks_the_line_or_who_keeps_what() {
         let mut g = Just4Fun::from_position("players=2; to_move=A; 1:A; 6:A; 26:A; hands=19 16 1 1/9 9 9 9").unwrap();
         g.apply(&Move::Play { cards: vec![16, 19] }).unwrap();
-        let b = board(&g, None, None);
+        let b = board(&Seen::of(&g, None), None);
         let line: Vec<u8> = b.fields.iter().filter(|f| f.in_line).map(|f| f.number).collect();
         assert_eq!(line, vec![35, 1, 6, 26], "the top row is the line of four");
         set_lang(Lang::De);
@@ -250,7 +376,7 @@ mod tests {
     #[test]
     fn a_field_is_named_by_row_and_column() {
         set_lang(Lang::De);
-        let b = board(&game(), Some(1), None);
+        let b = board(&Seen::of(&game(), Some(1)), None);
         let names: Vec<String> = b.fields.iter().map(|f| field_name(f, &seats(), false)).collect();
         assert!(names[0].starts_with("Reihe 1, Spalte 1: Feld 35"), "{}", names[0]);
         assert!(names[8].starts_with("Reihe 2, Spalte 3: Feld 7"), "{}", names[8]);
@@ -267,11 +393,14 @@ mod tests {
     #[test]
     fn no_field_is_marked_reachable_after_the_end() {
         let mut g = Just4Fun::from_position("players=2; to_move=A; 1:A; 6:A; 26:A; hands=19 16 1 1/9 9 9 9").unwrap();
-        assert!(board(&g, Some(0), None).fields.iter().any(|f| f.reachable), "running: the hand reaches fields");
+        assert!(
+            board(&Seen::of(&g, Some(0)), None).fields.iter().any(|f| f.reachable),
+            "running: the hand reaches fields"
+        );
         g.apply(&Move::Play { cards: vec![16, 19] }).unwrap();
         assert!(g.outcome().is_some(), "the line of four ends the game");
         for viewer in [Some(0), Some(1)] {
-            let b = board(&g, viewer, None);
+            let b = board(&Seen::of(&g, viewer), None);
             assert!(b.fields.iter().all(|f| !f.reachable), "{viewer:?}: a field marked reachable after the end");
             assert!(b.fields.iter().all(|f| !field_name(f, &seats(), false).contains("erreichbar")));
         }
@@ -282,7 +411,7 @@ mod tests {
         set_lang(Lang::De);
         let g = Just4Fun::from_position("players=2; 35:A2,B1; 1:B; 6:A,B; boxed=A17,B17").unwrap();
         assert!(g.is_over(), "every stone is used");
-        let b = board(&g, None, None);
+        let b = board(&Seen::of(&g, None), None);
         assert_eq!(b.fields[0].kept_by, Some(0), "35: Anna 2 against 1");
         assert_eq!(b.fields[1].kept_by, Some(1), "1: Ben alone");
         assert_eq!(b.fields[2].kept_by, None, "6: a tie clears the field");

@@ -8,6 +8,59 @@ pub mod sudoku;
 pub mod viermalvier;
 
 use crate::decimal::num;
+use crate::engine::determinize::{Determinize, NOBODY};
+use crate::engine::PlayerIdx;
+
+/// What one viewer may see of a game, the only input of its screen: the observation of their
+/// seat ([`Determinize::observation`]) and who they are. Nobody (`None`: behind the hand-over
+/// cover, no seat may look) is a viewer too: a seat outside the game, which sees only what is
+/// public. A screen never gets the real state, so it cannot show what the seat may not know
+/// (tests/screen_fairness.rs proves it game by game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen<O> {
+    viewer: Option<PlayerIdx>,
+    observation: O,
+}
+
+impl<O> Seen<O> {
+    /// What `viewer` sees of `state`.
+    pub fn of<G: Determinize<Observation = O>>(state: &G, viewer: Option<PlayerIdx>) -> Seen<O> {
+        Seen { viewer, observation: state.observation(seat_of(viewer)) }
+    }
+
+    /// Whose eyes these are (`None`: nobody's).
+    pub fn viewer(&self) -> Option<PlayerIdx> {
+        self.viewer
+    }
+
+    pub fn observation(&self) -> &O {
+        &self.observation
+    }
+}
+
+/// The move log as readable lines for `reader` (`None`: nobody, the whole table), from entry
+/// `from` on, each written from what the reader sees of its event: the events of Just 4 Fun,
+/// Sudoku and Gut angelegt are public as a whole; Vier mal Vier's hidden view names a stone's
+/// face only to the player who sees it ([`viermalvier::seen_event`]). Only the lines asked for
+/// are written (Gut angelegt names positions as on today's table, which needs the whole log).
+pub fn log_lines(any: &crate::session::AnySession, reader: Option<PlayerIdx>, from: usize) -> Vec<String> {
+    use crate::engine::Game;
+    use crate::session::AnySession;
+    match any {
+        AnySession::Just4Fun(s) => s.log.iter().skip(from).map(|e| just4fun::log_line(e, &s.seats)).collect(),
+        AnySession::Sudoku(s) => s.log.iter().skip(from).map(|e| sudoku::log_line(e, &s.seats)).collect(),
+        AnySession::VierMalVier(s) => {
+            let view = s.state.options().view;
+            s.log.iter().skip(from).map(|e| viermalvier::describe(e, &s.seats, reader, view)).collect()
+        }
+        AnySession::GutAngelegt(s) => gutangelegt::log_text(&s.log, &s.seats, from),
+    }
+}
+
+/// The seat whose observation a viewer gets: nobody is a seat outside the game.
+pub fn seat_of(viewer: Option<PlayerIdx>) -> PlayerIdx {
+    viewer.unwrap_or(NOBODY)
+}
 
 /// An SVG path of the shape that marks seat `seat` wherever a player's colour marks something
 /// (a tile's owner, a marker on a track, beside the name): circle, square, triangle, diamond, in

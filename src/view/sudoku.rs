@@ -1,9 +1,10 @@
 //! Sudoku's board as plain data: the tiles, the fields marked for the viewer's tile (or for a
 //! gold tile during the setup) with their points, and the accessible name of every field.
 
-use crate::engine::sudoku::{name, Mode, Move, Sudoku, CELLS};
+use super::Seen;
+use crate::engine::sudoku::{name, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
 use crate::engine::Game;
-use crate::lang::{count_noun, t};
+use crate::lang::{count_noun, is_de, t};
 use crate::session::Seat;
 
 /// One field as a sighted player sees it.
@@ -27,8 +28,9 @@ pub struct Board {
     pub held: Option<u8>,
 }
 
-/// The board for `viewer` (`None`: nobody's tile may show). `last`: where the last tile went.
-pub fn board(game: &Sudoku, viewer: Option<usize>, last: Option<usize>) -> Board {
+/// The board as `seen` by its viewer (nobody: no tile shows). `last`: where the last tile went.
+pub fn board(seen: &Seen<Observation>, last: Option<usize>) -> Board {
+    let (game, viewer) = (seen.observation().state(), seen.viewer());
     let held = viewer.filter(|_| !game.in_gold_setup()).and_then(|p| game.hand(p));
     let marks: Vec<(usize, Option<u32>)> = if game.outcome().is_some() {
         // The game is over: no field takes a tile any more.
@@ -61,6 +63,17 @@ pub fn board(game: &Sudoku, viewer: Option<usize>, last: Option<usize>) -> Board
         })
         .collect();
     Board { cells, held }
+}
+
+/// The line on the piles: tiles face down and set aside (both public).
+pub fn piles_text(seen: &Seen<Observation>) -> String {
+    let game = seen.observation().state();
+    let (supply, aside) = (game.supply_len(), game.set_aside().len());
+    if is_de() {
+        format!("Verdeckt: {supply} · zur Seite gelegt: {aside}")
+    } else {
+        format!("Face down: {supply} · set aside: {aside}")
+    }
 }
 
 /// A field's accessible name: "B5, 7, Anna" / "C3, frei, erlaubt, 12 Punkte". `preview`: the
@@ -100,9 +113,124 @@ pub fn cell_name(c: &Cell, seats: &[Seat], preview: Option<u8>) -> String {
     s
 }
 
+/// Why a move was refused, in plain words.
+pub fn error_text(e: &RuleError) -> String {
+    let de = is_de();
+    match e {
+        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
+        RuleError::GoldSetupRunning => t("Erst alle Goldplättchen legen.", "Lay all gold tiles first.").into(),
+        RuleError::GoldSetupDone => t("Die Goldplättchen liegen schon.", "The gold tiles are already laid.").into(),
+        RuleError::NoSuchField { .. } => t("Dieses Feld gibt es nicht.", "There is no such field.").into(),
+        RuleError::Occupied { cell } => {
+            if de {
+                format!("Auf {} liegt schon ein Plättchen.", name(*cell))
+            } else {
+                format!("{} is taken.", name(*cell))
+            }
+        }
+        RuleError::GoldNotLeft { number } => {
+            if de {
+                format!("Gold {number} liegt schon.")
+            } else {
+                format!("Gold {number} is already laid.")
+            }
+        }
+        RuleError::GoldRow { other } => {
+            if de {
+                format!("In dieser Reihe liegt schon Gold ({}).", name(*other))
+            } else {
+                format!("This row already has gold ({}).", name(*other))
+            }
+        }
+        RuleError::GoldColumn { other } => {
+            if de {
+                format!("In dieser Spalte liegt schon Gold ({}).", name(*other))
+            } else {
+                format!("This column already has gold ({}).", name(*other))
+            }
+        }
+        RuleError::GoldBlock { other } => {
+            if de {
+                format!("In diesem Block liegt schon Gold ({}).", name(*other))
+            } else {
+                format!("This block already has gold ({}).", name(*other))
+            }
+        }
+        RuleError::Breaks { number, clash } => {
+            if de {
+                format!("Sudoku-Regel: {number} liegt schon auf {} (gleiche Reihe, Spalte oder Block).", name(*clash))
+            } else {
+                format!("Sudoku rule: {number} already lies on {} (same row, column or block).", name(*clash))
+            }
+        }
+        RuleError::ClaimOnlyAtTable => t("Das gibt es nur bei den Tischregeln.", "Only under table rules.").into(),
+    }
+}
+
+/// A log line. Every field of an event is public (laid, set aside and claimed tiles are shown;
+/// a tile still in someone's hand is never in an event), so every viewer reads the same line.
+pub fn log_line(event: &Event, seats: &[Seat]) -> String {
+    let who = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
+    let de = is_de();
+    match event {
+        Event::Gold { cell, number } => format!("Gold {number} → {}", name(*cell)),
+        Event::GoldRest { placed } => {
+            let list: Vec<String> = placed.iter().map(|(c, n)| format!("{n} → {}", name(*c))).collect();
+            if de {
+                format!("Restliche Goldplättchen zufällig: {}", list.join(", "))
+            } else {
+                format!("Remaining gold tiles at random: {}", list.join(", "))
+            }
+        }
+        Event::Placed { player, cell, number, points, counters } => {
+            let mut line = format!("{}: {number} → {}, +{points}", who(*player), name(*cell));
+            if *counters > 0 {
+                line.push_str(if de { " (Rundenzähler!)" } else { " (round counter!)" });
+            }
+            line
+        }
+        Event::SetAside { player, number, reason: SetAsideReason::Breaks { cell, clash } } => {
+            if de {
+                format!(
+                    "{}: {number} auf {} verstößt gegen die Sudoku-Regel ({number} liegt auf {}) – zur Seite gelegt, keine Punkte",
+                    who(*player),
+                    name(*cell),
+                    name(*clash)
+                )
+            } else {
+                format!(
+                    "{}: {number} on {} breaks the Sudoku rule ({number} lies on {}) – set aside, no points",
+                    who(*player),
+                    name(*cell),
+                    name(*clash)
+                )
+            }
+        }
+        Event::SetAside { player, number, reason: SetAsideReason::FalseClaim { legal } } => {
+            if de {
+                format!(
+                    "{}: „kann nicht legen“ – doch, z. B. auf {}; {number} zur Seite gelegt",
+                    who(*player),
+                    name(*legal)
+                )
+            } else {
+                format!("{}: “cannot place” – but {} was free for it; {number} set aside", who(*player), name(*legal))
+            }
+        }
+        Event::Claimed { player, number } => {
+            if de {
+                format!("{}: {number} passt auf kein Feld – Spielende", who(*player))
+            } else {
+                format!("{}: {number} fits nowhere – game over", who(*player))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::sudoku::Sudoku;
     use crate::lang::{set_lang, Lang};
     use crate::session::PlayerColor;
 
@@ -123,7 +251,7 @@ mod tests {
     fn the_viewer_sees_their_tile_and_where_it_may_go() {
         set_lang(Lang::De);
         let g = Sudoku::from_position(&format!("players=2; to_move=0; {GRID}; hands=4,5")).unwrap();
-        let anna = board(&g, Some(0), None);
+        let anna = board(&Seen::of(&g, Some(0)), None);
         assert_eq!(anna.held, Some(4));
         // A 4 lies on A3 and on D4 (gold): row A, column 3, block 1, row D, column 4 and
         // block 5 are closed to another 4.
@@ -151,17 +279,17 @@ mod tests {
     #[test]
     fn another_players_tile_and_its_marks_stay_hidden() {
         let g = Sudoku::from_position(&format!("players=2; to_move=0; {GRID}; hands=4,5")).unwrap();
-        let nobody = board(&g, None, None);
+        let nobody = board(&Seen::of(&g, None), None);
         assert_eq!(nobody.held, None);
         assert!(nobody.cells.iter().all(|c| !c.legal && c.points.is_none()), "marks would tell the tile");
-        let ben = board(&g, Some(1), None);
+        let ben = board(&Seen::of(&g, Some(1)), None);
         assert_eq!(ben.held, Some(5), "Ben sees his own tile, never Anna's");
     }
 
     #[test]
     fn table_rules_mark_nothing() {
         let g = Sudoku::from_position(&format!("players=1; mode=table; {GRID}; hands=4")).unwrap();
-        let b = board(&g, Some(0), Some(at("A3")));
+        let b = board(&Seen::of(&g, Some(0)), Some(at("A3")));
         assert_eq!(b.held, Some(4));
         assert!(b.cells.iter().all(|c| !c.legal && c.points.is_none()));
         assert_eq!(b.cells.iter().filter(|c| c.last).map(|c| c.cell).collect::<Vec<_>>(), vec![at("A3")]);
@@ -177,13 +305,13 @@ mod tests {
             let mut g = Sudoku::new(2, crate::engine::sudoku::Options::default(), seed).unwrap();
             let mut pick = seed;
             while !g.is_over() {
-                marked_while_running |= board(&g, g.to_move(), None).cells.iter().any(|c| c.legal);
+                marked_while_running |= board(&Seen::of(&g, g.to_move()), None).cells.iter().any(|c| c.legal);
                 let moves = g.legal_moves();
                 pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 g.apply(&moves[(pick >> 33) as usize % moves.len()]).unwrap();
             }
             for viewer in [Some(0), Some(1)] {
-                let b = board(&g, viewer, None);
+                let b = board(&Seen::of(&g, viewer), None);
                 assert!(
                     b.cells.iter().all(|c| !c.legal && c.points.is_none()),
                     "seed {seed}, viewer {viewer:?}: a field marked after the end"
@@ -197,7 +325,7 @@ mod tests {
     fn the_gold_setup_marks_where_gold_may_go_and_shows_no_tile() {
         let g = Sudoku::from_position("players=2; gold=hand").unwrap();
         assert!(g.in_gold_setup());
-        let b = board(&g, Some(0), None);
+        let b = board(&Seen::of(&g, Some(0)), None);
         assert_eq!(b.held, None);
         assert_eq!(b.cells.iter().filter(|c| c.legal).count(), 81, "the first gold tile may go anywhere");
         assert!(b.cells.iter().all(|c| c.points.is_none()));

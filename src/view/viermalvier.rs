@@ -3,7 +3,10 @@
 //! from above, and nothing else of the far side), the lines, and for the person to move the
 //! places the picked stone may go. Stone ids never appear: they would name the far faces.
 
-use crate::engine::viermalvier::{Event, GameEnd, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT};
+use super::Seen;
+use crate::engine::viermalvier::{
+    Event, GameEnd, Observation, RuleError, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT,
+};
 use crate::engine::Game;
 use crate::lang::{is_de, t};
 use crate::session::Seat;
@@ -99,7 +102,10 @@ pub fn stone_text(color: u8, shape: u8) -> String {
 /// The wall of `game` as `side` sees it; `last`: where the last stone landed (side-0 coordinates);
 /// `moving`: that side's person moves now (the places are worked out).
 /// In the hidden view a running game shows the far face of each top stone, nothing else of it.
-pub fn wall(game: &VierMalVier, side: usize, last: Option<(usize, usize)>, moving: bool) -> Wall {
+/// Drawn from what the viewer of `seen` sees: in the hidden view of a running game only the
+/// viewer's own side is drawn (their observation names the shapes toward them and nothing else).
+pub fn wall(seen: &Seen<Observation>, side: usize, last: Option<(usize, usize)>, moving: bool) -> Wall {
+    let game = seen.observation().state();
     let width = game.width();
     let tops = game.options().view == View::Hidden && game.end().is_none();
     let lines: Vec<[(usize, usize); 4]> = match game.end() {
@@ -268,9 +274,38 @@ pub fn picked_text(stone: u8, face: u8) -> String {
     )
 }
 
+/// What `reader` sees of a log event (`None`: nobody, the whole table). In the hidden view a
+/// placed stone is known by its colour and the shape it showed the reader (nobody: the colour
+/// only), so it becomes the lowest-numbered stone that looks the same from there; its far face
+/// stays unknown. A stone taken back or objected to goes back to its Tafel in view of all.
+pub fn seen_event(event: &Event, reader: Option<usize>, view: View) -> Event {
+    match (event, view) {
+        (Event::Placed { player, stone, front, spot, at, width }, View::Hidden) => {
+            let s = STONES[usize::from(*stone) % STONE_COUNT];
+            // The face toward side 1 is the other one.
+            let face_toward =
+                |faces: [u8; 2], front: u8, side: usize| faces[usize::from((front + u8::from(side == 1)) % 2)];
+            let near = reader.map(|r| (r, face_toward(s.faces, *front, r)));
+            let look_alike = (0..STONE_COUNT as u8).flat_map(|k| [(k, 0u8), (k, 1u8)]).find(|&(k, f)| {
+                let other = STONES[usize::from(k)];
+                other.color == s.color && near.is_none_or(|(r, shape)| face_toward(other.faces, f, r) == shape)
+            });
+            let (stone, front) = look_alike.unwrap_or((*stone, *front));
+            Event::Placed { player: *player, stone, front, spot: *spot, at: *at, width: *width }
+        }
+        _ => event.clone(),
+    }
+}
+
 /// A log line for `event`, for the eyes of `reader` (`None`: the whole table, e.g. under the
-/// hand-over cover). Hidden view: the shape toward the reader only; open view: both shapes.
+/// hand-over cover), written from what they see of it ([`seen_event`]). Hidden view: the shape
+/// toward the reader only; open view: both shapes.
 pub fn describe(event: &Event, seats: &[Seat], reader: Option<usize>, view: View) -> String {
+    seen_line(&seen_event(event, reader, view), seats, reader, view)
+}
+
+/// The line of an event as its reader sees it.
+fn seen_line(event: &Event, seats: &[Seat], reader: Option<usize>, view: View) -> String {
     let who = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
     let de = is_de();
     let stone = |id: u8| STONES[usize::from(id) % STONE_COUNT];
@@ -349,6 +384,49 @@ pub fn describe(event: &Event, seats: &[Seat], reader: Option<usize>, view: View
     }
 }
 
+/// Why a move was refused, in plain words.
+pub fn error_text(e: &RuleError) -> String {
+    let de = is_de();
+    match e {
+        RuleError::GameOver => t("Die Partie ist vorbei.", "The game is over.").into(),
+        RuleError::NoSuchStone { .. } | RuleError::BadFace => t("Diesen Stein gibt es nicht.", "No such stone.").into(),
+        RuleError::StoneUsed { .. } => {
+            t("Dieser Stein ist schon verbaut.", "That stone is already in the wall.").into()
+        }
+        RuleError::NoRoom => t("Dort ist kein Platz (höchstens 4 × 4).", "No room there (at most 4 × 4).").into(),
+        RuleError::Colour { color, in_row, .. } => {
+            let c = color_name(*color);
+            match (de, in_row) {
+                (true, true) => format!(
+                    "Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
+                ),
+                (true, false) => format!(
+                    "Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
+                ),
+                (false, true) => format!("Colour rule: this row already has a {c} stone. Still your turn."),
+                (false, false) => format!("Colour rule: this column already has a {c} stone. Still your turn."),
+            }
+        }
+        RuleError::NothingToObject => {
+            t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into()
+        }
+        RuleError::ObjectionUnfounded => t(
+            "Abgelehnt: Der letzte Stein hat eine vollständige Mauer nicht unmöglich gemacht.",
+            "Refused: the last stone did not make a complete wall impossible.",
+        )
+        .into(),
+        RuleError::AlreadyAnnounced => {
+            t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into()
+        }
+        RuleError::AnnouncementWrong => {
+            t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into()
+        }
+        RuleError::NotBetweenGames | RuleError::GameRunning => {
+            t("Die Partie läuft noch.", "The game is still running.").into()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,7 +455,8 @@ mod tests {
             spot: Spot::On(0),
         })
         .unwrap();
-        let (w0, w1) = (wall(&g, 0, Some((0, 1)), false), wall(&g, 1, None, false));
+        let (w0, w1) =
+            (wall(&Seen::of(&g, Some(0)), 0, Some((0, 1)), false), wall(&Seen::of(&g, Some(1)), 1, None, false));
         let faces = STONES[usize::from(a)].faces;
         let bottom0 = w0.stones.iter().find(|s| s.row == 0).unwrap();
         assert_eq!((bottom0.shape, bottom0.far), (faces[0], None), "a covered stone: only the near face");
@@ -398,7 +477,7 @@ mod tests {
         // The open view shows no tops: both sides are on screen anyway.
         let mut open = game(View::Open);
         place_any(&mut open);
-        assert!(wall(&open, 0, None, false).stones.iter().all(|s| s.far.is_none()));
+        assert!(wall(&Seen::of(&open, Some(0)), 0, None, false).stones.iter().all(|s| s.far.is_none()));
     }
 
     #[test]
@@ -411,7 +490,7 @@ mod tests {
             .find_map(|s| g.check_spot(s, Spot::Right).ok().map(|_| (s, Spot::Right)))
             .unwrap();
         g.apply(&Move::Place { stone, face: 0, spot }).unwrap();
-        let w1 = wall(&g, 1, Some((1, 0)), false);
+        let w1 = wall(&Seen::of(&g, Some(1)), 1, Some((1, 0)), false);
         let new = w1.stones.iter().find(|s| s.last).unwrap();
         assert_eq!(new.col, 0, "side 0's right end is side 1's left");
         assert!(
@@ -426,9 +505,9 @@ mod tests {
         set_lang(Lang::De);
         let mut g = game(View::Hidden);
         let (first, _) = place_any(&mut g);
-        let w = wall(&g, 0, None, true);
+        let w = wall(&Seen::of(&g, Some(0)), 0, None, true);
         assert_eq!(w.places.len(), 3, "left, right and on top of the first stone");
-        assert!(wall(&g, 1, None, false).places.is_empty(), "places only for the person to move");
+        assert!(wall(&Seen::of(&g, Some(1)), 1, None, false).places.is_empty(), "places only for the person to move");
         // A stone of the same colour may not stand beside or on it.
         let color = STONES[usize::from(first)].color;
         let same = g.remaining().into_iter().find(|&s| STONES[usize::from(s)].color == color).unwrap();
@@ -504,7 +583,7 @@ mod tests {
             }
             if let Some(GameEnd::FourRow { lines, .. }) = g.end().cloned() {
                 let (side, line) = lines[0];
-                let w = wall(&g, side, None, true);
+                let w = wall(&Seen::of(&g, Some(side)), side, None, true);
                 assert!(!w.win_lines.is_empty());
                 assert!(w.stones.iter().filter(|s| s.win).count() >= 4, "the four-row's stones are marked");
                 assert!(w.stones.iter().all(|s| s.far.is_none()), "a finished game shows no tops");

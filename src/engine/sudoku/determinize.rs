@@ -15,6 +15,14 @@ use rand::Rng;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation(Sudoku);
 
+impl Observation {
+    /// The game as the seat sees it: other held tiles 0, the supply zeros, the seed 0 (the
+    /// screens read only this, never the real state).
+    pub fn state(&self) -> &Sudoku {
+        &self.0
+    }
+}
+
 impl Sudoku {
     /// Whether `observer` sees the tile `player` holds: their own, and at the end the tile of the
     /// player who could not place.

@@ -26,12 +26,22 @@ pub struct Observation {
     in_wall: Vec<u8>,
 }
 
+impl Observation {
+    /// The game as the seat sees it: each stone below the top (hidden view, running game) is the
+    /// lowest-numbered stone that looks the same from the seat's side, the seed 0 (the screens
+    /// read only this, never the real state).
+    pub fn state(&self) -> &VierMalVier {
+        &self.seen
+    }
+}
+
 /// A wall: columns left to right (side 0's view), each bottom to top.
 pub type Wall = Vec<Vec<Placed>>;
 /// Stones for hidden positions: ((column, row), stone turned).
 type Assignment = Vec<((usize, usize), Placed)>;
 
-/// The side `observer` looks at (a seat outside the game looks at side 0).
+/// The side `observer` looks at (a seat outside the game looks at side 0: the screens draw no
+/// side for nobody in the hidden view, and its log lines name no shape).
 fn side_of(observer: PlayerIdx) -> Side {
     if observer == 1 {
         1

@@ -3,15 +3,14 @@
 
 pub mod board;
 
-use crate::engine::gutangelegt::{log_lines_now, Event, GutAngelegt, Line, Move, Options, Place, RuleError};
+use crate::engine::gutangelegt::{Event, GutAngelegt, Line, Move, Options, Place};
 use crate::engine::Game;
-use crate::session::Seat;
 use crate::ui::components::keyed;
 use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
-use crate::view::gutangelegt::{self as view, Selection};
+use crate::view::gutangelegt::{self as view, error_text, line_text, lines_text, Selection};
 use board::{card_svg, Table};
 use leptos::prelude::*;
 
@@ -24,74 +23,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
             <p class="hint">{t("Ohne diese Option wertet die App jede Karte selbst und zeigt die Reihen.", "Without it the app scores every card and shows the lines.")}</p>
         </section>
     }
-}
-
-/// Lines named for the log and messages: "A1–C1, B2–B4".
-fn lines_text(lines: &[Line]) -> String {
-    lines.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ")
-}
-
-fn line_text(line: Line) -> String {
-    let name = |(x, y): (usize, usize)| format!("{}{}", char::from(b'A' + (y % 26) as u8), x + 1);
-    format!("{}–{}", name(line.from), name(line.to))
-}
-
-pub fn error_text(e: &RuleError) -> String {
-    match e {
-        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
-        RuleError::NotInHand { .. } => t("Diese Karte hast du nicht.", "You don't hold that card.").into(),
-        RuleError::NoSuchPlace => t("Dort kann jetzt keine Karte liegen.", "A card cannot go there now.").into(),
-        RuleError::DoubleClaim { line } => {
-            if is_de() {
-                format!("Die Reihe {} ist doppelt angesagt.", line_text(*line))
-            } else {
-                format!("Line {} is announced twice.", line_text(*line))
-            }
-        }
-    }
-}
-
-/// The move log as text from entry `from` on, each position named as on today's table.
-pub fn log_text(s: &crate::session::Session<GutAngelegt>, from: usize) -> Vec<String> {
-    s.log.iter().zip(log_lines_now(&s.log)).skip(from).map(|(e, now)| describe(e, &s.seats, &now)).collect()
-}
-
-/// A log line. `now`: the event's lines, missed and corrected claims in today's table
-/// coordinates ([`log_lines_now`]), so a position keeps naming the same cards as the table grows.
-fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
-    let Event::Laid { player, card, turned, points, .. } = event;
-    let [lines, missed, corrected] = now;
-    let who = seats.get(*player).map_or("?", |s| s.name.as_str());
-    // Top to bottom as the card lies on the table (turned or not), as the table shows it.
-    let mut colors = GutAngelegt::card(*card);
-    if *turned {
-        colors.reverse();
-    }
-    let colors = view::colors_text(colors);
-    let mut s =
-        if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
-    if !lines.is_empty() {
-        s.push_str(&format!(
-            " ({})",
-            lines.iter().map(|l| format!("{} {}", line_text(*l), l.points())).collect::<Vec<_>>().join(", ")
-        ));
-    }
-    if !corrected.is_empty() {
-        let struck = lines_text(corrected);
-        s.push_str(&if is_de() {
-            format!(" – korrigiert, 0 Punkte: {struck}")
-        } else {
-            format!(" – corrected, 0 points: {struck}")
-        });
-    }
-    if !missed.is_empty() {
-        s.push_str(&if is_de() {
-            format!(" – übersehen: {}", missed.len())
-        } else {
-            format!(" – missed: {}", missed.len())
-        });
-    }
-    s
 }
 
 #[component]
@@ -136,16 +67,21 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         ctx.computers.hint.set(None);
     };
     let preview = Preview::new();
-    let announce = move || game.with(|s| s.state.options().announce).unwrap_or(false);
-    let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
+    // From what the viewer sees (`Seen`), never from the real state.
+    let seen = move || game.seen_by(viewer());
+    let announce = move || seen().is_some_and(|s| s.observation().state().options().announce);
+    let over = move || seen().is_some_and(|s| s.observation().state().is_over());
 
     // Once per position: the table and whether the person at the device lays now.
     let laying = move || acting() && !over();
-    let table = Memo::new(move |_| game.with(|s| view::table(&s.state, s.log.last(), laying())).unwrap_or_default());
+    let table = Memo::new(move |_| {
+        let laying = laying();
+        seen().and_then(|seen| game.with(|s| view::table(&seen, s.log.last(), laying))).unwrap_or_default()
+    });
     // Per tap: the hand as shown, the picked card on its place.
     let tap = Memo::new(move |_| {
         let sel = sel.get().filter(|_| laying());
-        table.with(|t| game.with(|s| view::tap(&s.state, t, viewer(), sel.as_ref()))).unwrap_or_default()
+        seen().map(|seen| table.with(|t| view::tap(&seen, t, sel.as_ref()))).unwrap_or_default()
     });
     // A hand card's key: its place in the hand (the keyboard order), the card and whether it is
     // shown turned (turning redraws it).

@@ -1,17 +1,15 @@
 //! Just 4 Fun on screen: board, hand, players, log and end screen.
 
 pub mod board;
-pub mod notation;
 pub mod result;
 
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
-use crate::session::Seat;
 use crate::ui::components::{Confirm, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
-use crate::view::just4fun as view;
+use crate::view::just4fun::{self as view, error_text};
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
 
@@ -58,37 +56,6 @@ fn positions_in(hand: &[u8], values: &[u8]) -> Option<Vec<usize>> {
         .collect()
 }
 
-pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
-    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
-    match e {
-        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
-        RuleError::NoCards => t("Wähle mindestens eine Karte.", "Pick at least one card.").into(),
-        RuleError::TooManyCards { .. } => t("Höchstens vier Karten auf einmal.", "At most four cards at once.").into(),
-        RuleError::CardsNotInHand => {
-            t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into()
-        }
-        RuleError::SumNotAField { sum } => {
-            if is_de() {
-                format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).")
-            } else {
-                format!("Sum {sum} – there is no such field (36 at most).")
-            }
-        }
-        RuleError::Blocked { field, by } => {
-            if is_de() {
-                format!("Feld {field} ist für dich gesperrt: {} hat dort mindestens 2 Steine mehr als du.", name(*by))
-            } else {
-                format!("Field {field} is blocked for you: {} has at least 2 stones more there.", name(*by))
-            }
-        }
-        RuleError::MustPlay => t(
-            "Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.",
-            "You can still play – new cards only when nothing fits.",
-        )
-        .into(),
-    }
-}
-
 #[component]
 pub fn PlayJust4Fun() -> impl IntoView {
     let ctx = AppCtx::get();
@@ -98,18 +65,16 @@ pub fn PlayJust4Fun() -> impl IntoView {
 
     let seats = game.seats();
     // Everything the board shows, the hand and the open plays: computed once per position and
-    // viewer (the player whose private cards may be shown, never a computer's). A tap on a
-    // card changes only the selection below, never this.
+    // viewer (the player whose private cards may be shown, never a computer's), from what that
+    // viewer may see (`Seen`), never from the real state. A tap on a card changes only the
+    // selection below, never this.
+    let seen = move || game.seen_by(game.viewer());
     let model = Memo::new(move |_| {
-        let viewer = game.viewer();
-        game.with(|s| {
-            let last = match s.log.last() {
-                Some(Event::Placed { cell, .. }) => Some(*cell),
-                _ => None,
-            };
-            view::board(&s.state, viewer, last)
-        })
-        .unwrap_or_default()
+        let last = game.with(|s| match s.log.last() {
+            Some(Event::Placed { cell, .. }) => Some(*cell),
+            _ => None,
+        });
+        seen().map(|seen| view::board(&seen, last.flatten())).unwrap_or_default()
     });
     // A hint from the Medium player shows as a selection (its cards, and so its field).
     let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
@@ -130,7 +95,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
     let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
     let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
     let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
-    let win_line = Signal::derive(move || game.with(|s| s.state.win().map(|(_, line)| line)).flatten());
+    let win_line = Signal::derive(move || seen().and_then(|s| s.observation().state().win().map(|(_, l)| l)));
     // "Place" is only offered for a play the rules allow (not, say, for a blocked field).
     let can_place = move || {
         let mut cards = selection();
@@ -152,14 +117,12 @@ pub fn PlayJust4Fun() -> impl IntoView {
         let Some(number) = target.get_untracked() else {
             return ctx.warn(error_text(&RuleError::SumNotAField { sum: untrack(sum) }, &seats.get_untracked()));
         };
-        let own_locked = game
-            .with_untracked(|s| {
-                let cell = s.state.cell_of(number)?;
-                let me = s.state.to_move()?;
-                (s.state.locked_by(cell) == Some(me)).then_some(())
-            })
-            .flatten()
-            .is_some();
+        let own_locked = game.seen_untracked().and_then(|s| {
+            let g = s.observation().state();
+            let (cell, me) = (g.cell_of(number)?, g.to_move()?);
+            (g.locked_by(cell) == Some(me)).then_some(())
+        });
+        let own_locked = own_locked.is_some();
         if own_locked {
             confirm_locked.set(Some(cards));
         } else {
@@ -170,7 +133,9 @@ pub fn PlayJust4Fun() -> impl IntoView {
         if !game.person_to_move_untracked() || must_swap.get_untracked() {
             return;
         }
-        let Some(number) = game.with_untracked(|s| s.state.number_at(cell)) else { return };
+        let Some(number) = game.seen_untracked().map(|s| s.observation().state().number_at(cell)) else {
+            return;
+        };
         if target.get_untracked() == Some(number) {
             // A second tap places, once the cards' target has been seen (not a double tap's).
             if preview.confirmable() {
@@ -178,7 +143,10 @@ pub fn PlayJust4Fun() -> impl IntoView {
             }
             return;
         }
-        let blocker = game.with_untracked(|s| s.state.to_move().and_then(|me| s.state.blocked_by(me, cell))).flatten();
+        let blocker = game.seen_untracked().and_then(|s| {
+            let g = s.observation().state();
+            g.to_move().and_then(|me| g.blocked_by(me, cell))
+        });
         let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
         match (blocker, cards) {
             (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
@@ -187,38 +155,15 @@ pub fn PlayJust4Fun() -> impl IntoView {
                 picked.set(cards);
                 preview.shown();
             }
-            (None, None) => ctx.warn(if is_de() {
-                format!("Keine Kombination deiner Karten ergibt {number}.")
-            } else {
-                format!("No combination of your cards makes {number}.")
-            }),
+            (None, None) => ctx.warn(view::no_combination_text(number)),
         }
     });
 
     let selection_status = move || {
-        if must_swap.get() {
-            return t("Keine Kombination passt auf ein erlaubtes Feld.", "No combination fits a field you may use.")
-                .to_string();
-        }
-        let total = sum();
         let cards = selection();
-        if cards.is_empty() {
-            return t("Karten wählen – oder ein markiertes Feld.", "Choose cards – or a marked field.").to_string();
-        }
-        let parts: Vec<String> = cards.iter().map(u8::to_string).collect();
-        let expr = format!("{} = {total}", parts.join(" + "));
-        match target.get() {
-            None => format!("{expr} – {}", t("kein Feld (höchstens 36)", "no field (36 at most)")),
-            Some(n) => {
-                let blocked = game
-                    .with(|s| s.state.cell_of(n).zip(s.state.to_move()).and_then(|(c, p)| s.state.blocked_by(p, c)))
-                    .flatten();
-                match blocked {
-                    Some(by) => error_text(&RuleError::Blocked { field: n, by }, &seats.get()),
-                    None => format!("{expr} – {}", t("das Feld wählen oder „Setzen“", "choose the field or “Place”")),
-                }
-            }
-        }
+        let status =
+            |s: crate::view::Seen<_>| view::selection_status(&s, must_swap.get(), &cards, target.get(), &seats.get());
+        seen().map(status).unwrap_or_default()
     };
 
     let status = move || {
@@ -226,7 +171,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::view::hint_status(text, showing_hint())
     };
 
-    let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);
+    let over = move || seen().is_some_and(|s| s.observation().state().outcome().is_some());
 
     view! {
         <div class="table-layout j4f">
@@ -236,17 +181,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
             <aside class="side">
                 <Players game=game />
                 <p class="piles" data-test="piles">
-                    {move || game.with(|s| {
-                        let round = s.state.round();
-                        let draw = s.state.draw_pile_len();
-                        let discard = s.state.discard_len();
-                        let top = s.state.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
-                        if is_de() {
-                            format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
-                        } else {
-                            format!("Round {round} · draw pile {draw} · discard {discard}{top}")
-                        }
-                    })}
+                    {move || seen().as_ref().map(view::piles_text)}
                 </p>
                 {move || if over() {
                     result::EndView(result::EndViewProps { game }).into_any()

@@ -1,7 +1,6 @@
 //! Sudoku – Das Brettspiel on screen: board, held tile, score track, log and end screen.
 
 pub mod board;
-pub mod notation;
 pub mod result;
 
 use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring, Sudoku};
@@ -12,7 +11,7 @@ use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::Preview;
 use crate::ui::{storage, AppCtx, GameHandle};
-use crate::view::sudoku as view;
+use crate::view::sudoku::{self as view, error_text};
 use board::{Board, ScoreTrack};
 use leptos::prelude::*;
 
@@ -66,59 +65,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     }
 }
 
-pub fn error_text(e: &RuleError) -> String {
-    let de = is_de();
-    match e {
-        RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
-        RuleError::GoldSetupRunning => t("Erst alle Goldplättchen legen.", "Lay all gold tiles first.").into(),
-        RuleError::GoldSetupDone => t("Die Goldplättchen liegen schon.", "The gold tiles are already laid.").into(),
-        RuleError::NoSuchField { .. } => t("Dieses Feld gibt es nicht.", "There is no such field.").into(),
-        RuleError::Occupied { cell } => {
-            if de {
-                format!("Auf {} liegt schon ein Plättchen.", name(*cell))
-            } else {
-                format!("{} is taken.", name(*cell))
-            }
-        }
-        RuleError::GoldNotLeft { number } => {
-            if de {
-                format!("Gold {number} liegt schon.")
-            } else {
-                format!("Gold {number} is already laid.")
-            }
-        }
-        RuleError::GoldRow { other } => {
-            if de {
-                format!("In dieser Reihe liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This row already has gold ({}).", name(*other))
-            }
-        }
-        RuleError::GoldColumn { other } => {
-            if de {
-                format!("In dieser Spalte liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This column already has gold ({}).", name(*other))
-            }
-        }
-        RuleError::GoldBlock { other } => {
-            if de {
-                format!("In diesem Block liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This block already has gold ({}).", name(*other))
-            }
-        }
-        RuleError::Breaks { number, clash } => {
-            if de {
-                format!("Sudoku-Regel: {number} liegt schon auf {} (gleiche Reihe, Spalte oder Block).", name(*clash))
-            } else {
-                format!("Sudoku rule: {number} already lies on {} (same row, column or block).", name(*clash))
-            }
-        }
-        RuleError::ClaimOnlyAtTable => t("Das gibt es nur bei den Tischregeln.", "Only under table rules.").into(),
-    }
-}
-
 /// Adds a finished solo game to its high-score list; the place it took, if any.
 fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let seat = session.seats.first()?;
@@ -145,21 +91,20 @@ pub fn PlaySudoku() -> impl IntoView {
     let new_record = RwSignal::new(None::<result::NewRecord>);
 
     let seats = game.seats();
+    // Whether the open gold setup runs decides who the viewer is (nobody's tile shows then), so
+    // it is read before `seen`; it is public.
     let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
-    let assisted = move || game.with(|s| s.state.options().mode == Mode::Assisted).unwrap_or(true);
     let acting = move || game.person_to_move();
     // What the board shows, with the marks for the held tile: once per position and viewer.
+    // All of it from what that viewer sees (`Seen`), never from the real state.
+    // The player whose tile may be shown right now: never during the open gold setup.
+    let seen = move || game.seen_by(if setup.get() { None } else { game.viewer() });
     let model = Memo::new(move |_| {
-        // The player whose tile may be shown right now: never during the open gold setup.
-        let viewer = if setup.get() { None } else { game.viewer() };
-        game.with(|s| {
-            let last = match s.log.last() {
-                Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
-                _ => None,
-            };
-            view::board(&s.state, viewer, last)
-        })
-        .unwrap_or_default()
+        let last = game.with(|s| match s.log.last() {
+            Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
+            _ => None,
+        });
+        seen().map(|seen| view::board(&seen, last.flatten())).unwrap_or_default()
     });
     // The field shown as chosen: a hint's (shown over the person's own choice: they asked for
     // it; their next tap clears it), else the person's own.
@@ -170,7 +115,8 @@ pub fn PlaySudoku() -> impl IntoView {
     });
     let gate = Preview::new();
     let held = move || model.with(|m| m.held);
-    let gold_left = move || game.with(|s| s.state.gold_left()).unwrap_or_default();
+    let assisted = move || seen().is_none_or(|s| s.observation().state().options().mode == Mode::Assisted);
+    let gold_left = move || seen().map(|s| s.observation().state().gold_left()).unwrap_or_default();
     let gold_number =
         move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
     // A tap changes only which field previews the tile: the rest is the model's.
@@ -183,14 +129,14 @@ pub fn PlaySudoku() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let over = move || game.with(|s| s.state.is_over()).unwrap_or(false);
+    let over = move || seen().is_some_and(|s| s.observation().state().is_over());
 
     let play = move |mv: Move| match game.play(&mv) {
         Some(Ok(event)) => {
             preview.set(None);
             gold_pick.set(None);
             if matches!(event, Event::SetAside { .. }) {
-                ctx.warn(notation::describe(&event, &seats.get_untracked()));
+                ctx.warn(view::log_line(&event, &seats.get_untracked()));
             }
             let finished = game.with_untracked(|s| {
                 (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(ctx, s)))
@@ -222,7 +168,8 @@ pub fn PlaySudoku() -> impl IntoView {
             return;
         }
         let (taken, clash) = game
-            .with_untracked(|s| (s.state.tile(cell).is_some(), s.state.clash(cell, number)))
+            .seen_untracked()
+            .map(|s| (s.observation().state().tile(cell).is_some(), s.observation().state().clash(cell, number)))
             .unwrap_or((true, None));
         if taken {
             return ctx.warn(error_text(&RuleError::Occupied { cell }));
@@ -293,11 +240,7 @@ pub fn PlaySudoku() -> impl IntoView {
             <aside class="side">
                 <Players game=game />
                 <p class="piles" data-test="piles">
-                    {move || game.with(|s| {
-                        let supply = s.state.supply_len();
-                        let aside = s.state.set_aside().len();
-                        if is_de() { format!("Verdeckt: {supply} · zur Seite gelegt: {aside}") } else { format!("Face down: {supply} · set aside: {aside}") }
-                    })}
+                    {move || seen().as_ref().map(view::piles_text)}
                 </p>
                 {move || if over() {
                     view! { <result::EndView game=game new_record=new_record /> }.into_any()

@@ -1,11 +1,10 @@
 //! Vier mal Vier on screen: the wall (one side, or both in the open view), the Tafeln, the picked
 //! stone with its flip control, the Profi actions, the log and the end screen with the match table.
 
-pub mod notation;
 pub mod result;
 pub mod wall;
 
-use crate::engine::viermalvier::{Event, Move, Options, RuleError, Spot, VierMalVier, View, STONES, STONE_COUNT};
+use crate::engine::viermalvier::{Event, Move, Options, Spot, VierMalVier, View, STONES, STONE_COUNT};
 use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::keyed;
@@ -13,7 +12,7 @@ use crate::ui::components::{choice, option_check, MoveLog, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
 use crate::ui::{AppCtx, GameHandle};
-use crate::view::viermalvier as view;
+use crate::view::viermalvier::{self as view, error_text};
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 
@@ -44,48 +43,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
             </div>
             <p class="hint">{t("Im Match wechselt der Startspieler; Sieg mit Viererreihe 7 Punkte, sonst zählen die Dreierreihen.", "In a match the start player alternates; a four-row win scores 7, otherwise three-runs count.")}</p>
         </section>
-    }
-}
-
-pub fn error_text(e: &RuleError) -> String {
-    let de = is_de();
-    match e {
-        RuleError::GameOver => t("Die Partie ist vorbei.", "The game is over.").into(),
-        RuleError::NoSuchStone { .. } | RuleError::BadFace => t("Diesen Stein gibt es nicht.", "No such stone.").into(),
-        RuleError::StoneUsed { .. } => {
-            t("Dieser Stein ist schon verbaut.", "That stone is already in the wall.").into()
-        }
-        RuleError::NoRoom => t("Dort ist kein Platz (höchstens 4 × 4).", "No room there (at most 4 × 4).").into(),
-        RuleError::Colour { color, in_row, .. } => {
-            let c = color_name(*color);
-            match (de, in_row) {
-                (true, true) => format!(
-                    "Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
-                ),
-                (true, false) => format!(
-                    "Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
-                ),
-                (false, true) => format!("Colour rule: this row already has a {c} stone. Still your turn."),
-                (false, false) => format!("Colour rule: this column already has a {c} stone. Still your turn."),
-            }
-        }
-        RuleError::NothingToObject => {
-            t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into()
-        }
-        RuleError::ObjectionUnfounded => t(
-            "Abgelehnt: Der letzte Stein hat eine vollständige Mauer nicht unmöglich gemacht.",
-            "Refused: the last stone did not make a complete wall impossible.",
-        )
-        .into(),
-        RuleError::AlreadyAnnounced => {
-            t("Es wurde schon angesagt – kein Einspruch mehr.", "Already announced – no more objections.").into()
-        }
-        RuleError::AnnouncementWrong => {
-            t("Falsch: Die Mauer kann noch vollständig werden.", "Wrong: the wall can still be completed.").into()
-        }
-        RuleError::NotBetweenGames | RuleError::GameRunning => {
-            t("Die Partie läuft noch.", "The game is still running.").into()
-        }
     }
 }
 
@@ -141,7 +98,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
 /// must not only be logged.
 fn say_event(ctx: AppCtx, event: &Event) {
     let game = GameHandle::<VierMalVier>::new(ctx);
-    if let Some(text) = game.with_untracked(|s| notation::describe(event, &s.seats, None, s.state.options().view)) {
+    if let Some(text) = game.with_untracked(|s| view::describe(event, &s.seats, None, s.state.options().view)) {
         ctx.say(text);
     }
 }
@@ -198,11 +155,15 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let chosen = RwSignal::new(None::<Spot>);
 
     let seats = game.seats();
-    let running = move || game.with(|s| s.state.end().is_none()).unwrap_or(false);
-    let open = move || game.with(|s| s.state.options().view == View::Open).unwrap_or(false);
     // The player whose side may be shown now; `None` behind the hand-over cover.
     // Never a computer's side: while a computer moves, the person at the device keeps theirs.
     let viewer = move || game.viewer();
+    // What that player sees (`Seen`): the walls and the facts below come from it, never from the
+    // real state.
+    let seen = move || game.seen_by(viewer());
+    let public = move |f: fn(&VierMalVier) -> bool| seen().is_some_and(|s| f(s.observation().state()));
+    let running = move || public(|g| g.end().is_none());
+    let open = move || public(|g| g.options().view == View::Open);
     let mover = move || viewer().filter(|_| running());
     let acting = move || game.person_to_move() && running();
     let hinted = move || crate::ui::computer::hint_for::<VierMalVier>(ctx);
@@ -231,7 +192,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
 
     // The sides to draw: both when open or over; else only the mover's side (none behind the cover).
     let sides = Signal::derive(move || {
-        let both = game.with(|s| s.state.options().view == View::Open || s.state.end().is_some()).unwrap_or(false);
+        let both = public(|g| g.options().view == View::Open || g.end().is_some());
         if both {
             vec![0, 1]
         } else {
@@ -254,7 +215,7 @@ pub fn PlayVierMalVier() -> impl IntoView {
         }
         adopt_hint();
         let Some(stone) = picked.get_untracked() else { return };
-        let check = game.with_untracked(|s| s.state.check_spot(stone, spot));
+        let check = game.seen_untracked().map(|s| s.observation().state().check_spot(stone, spot));
         match check {
             Some(Err(e)) => ctx.warn(error_text(&e)),
             Some(Ok(_)) if chosen.get_untracked() != Some(spot) => {
@@ -270,15 +231,16 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let panel = Callback::new(move |side: u16| {
         let side = usize::from(side);
         let wall = Memo::new(move |_| {
-            game.with(|s| {
-                let last = match s.log.last() {
+            let last = game
+                .with(|s| match s.log.last() {
                     Some(Event::Placed { at, .. }) => Some(*at),
                     _ => None,
-                };
-                // The places once per position, for the person to move.
-                view::wall(&s.state, side, last, mover() == Some(side) && acting())
-            })
-            .unwrap_or_default()
+                })
+                .flatten();
+            // The places once per position, for the person to move. In the hidden view only the
+            // viewer's own side is drawn.
+            let moving = mover() == Some(side) && acting();
+            seen().map(|s| view::wall(&s, side, last, moving)).unwrap_or_default()
         });
         // Per tap: the picked stone's places and preview.
         let pick = Memo::new(move |_| {
@@ -337,15 +299,14 @@ pub fn PlayVierMalVier() -> impl IntoView {
         text.push_str(next);
         text
     };
-    let profi = move || game.with(|s| s.state.options().profi && !s.state.announced()).unwrap_or(false);
+    let profi = move || public(|g| g.options().profi && !g.announced());
     // Take-back requests: who may ask now, and whether the question to the mover stands.
     let asker = Memo::new(move |_| game.with(take_back_asker).flatten());
     let question_open = move || game.with(|s| question_stands(ctx, s)).unwrap_or(false);
     // The asker taps on the shared screen: in the open view, or while they hold the device
     // (a computer opponent). In the hidden view they ask on the hand-over cover.
     let ask_here = move || asker.get().filter(|&p| !question_open() && (open() || viewer() == Some(p)));
-    let objectable =
-        move || game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false);
+    let objectable = move || public(|g| g.last_stone().is_some_and(|(p, _)| Some(p) != g.to_move()));
 
     view! {
         <div class="table-layout viermalvier" class:open=open>
