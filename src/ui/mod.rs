@@ -3,6 +3,7 @@
 
 pub mod components;
 pub mod computer;
+pub mod games;
 pub mod gutangelegt;
 pub mod i18n;
 pub mod just4fun;

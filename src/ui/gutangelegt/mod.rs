@@ -15,6 +15,23 @@ use crate::view::gutangelegt::{self as view, Selection};
 use board::{card_svg, Table};
 use leptos::prelude::*;
 
+impl crate::ui::games::GameScreens for GutAngelegt {
+    fn blurb() -> &'static str {
+        t(
+            "Farbkarten in vier Zeilen zu zwölf anlegen – lange Reihen gleicher Farbe bringen Punkte, diagonale doppelt. 2–4 Spieler.",
+            "Lay colour cards into four rows of twelve – long lines of one colour score, diagonals double. 2–4 players.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlayGutAngelegt().into_any()
+    }
+}
+
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     view! {

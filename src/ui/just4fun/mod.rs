@@ -15,6 +15,23 @@ use crate::view::just4fun as view;
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
 
+impl crate::ui::games::GameScreens for Just4Fun {
+    fn blurb() -> &'static str {
+        t(
+            "Karten zu einer Zahl zusammenzählen, Steine auf das Zahlenfeld setzen, Mehrheiten bilden – vier in einer Reihe gewinnt. 2–4 Spieler.",
+            "Add cards up to a number, put stones on that field, build majorities – four in a row wins. 2–4 players.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlayJust4Fun().into_any()
+    }
+}
+
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     view! {

@@ -24,6 +24,23 @@ pub fn record_list(options: &Options) -> &'static str {
     }
 }
 
+impl crate::ui::games::GameScreens for Sudoku {
+    fn blurb() -> &'static str {
+        t(
+            "Zahlenplättchen nach der Sudoku-Regel legen und für jedes die Nachbarn in Block, Reihe und Spalte zählen. 1–4 Spieler, auch solo mit Bestenliste.",
+            "Lay number tiles under the Sudoku rule and score the neighbours in block, row and column. 1–4 players, also solo with high scores.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlaySudoku().into_any()
+    }
+}
+
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     let check = move |test, label, get, set| option_check(options, test, label, get, set);

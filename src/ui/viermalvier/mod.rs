@@ -17,6 +17,29 @@ use crate::view::viermalvier as view;
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, Wall, WallLegend};
 
+impl crate::ui::games::GameScreens for VierMalVier {
+    fn blurb() -> &'static str {
+        t(
+            "Zu zweit eine Mauer aus Steinen mit zwei Seiten bauen – jeder sieht nur seine. Vier gleiche oder vier verschiedene Formen in einer Reihe gewinnen. 2 Spieler.",
+            "Build a wall of two-faced stones together – each sees only their side. Four same or four different shapes in a line win. 2 players.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlayVierMalVier().into_any()
+    }
+
+    fn cover_question() -> Option<AnyView> {
+        Some(CoverQuestion().into_any())
+    }
+
+    const HANDOVER_SETTING: bool = false;
+}
+
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     let check = move |test, label, get, set| option_check(options, test, label, get, set);
