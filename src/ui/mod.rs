@@ -12,6 +12,7 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod sudoku;
+pub mod table_frame;
 pub mod update;
 pub mod viermalvier;
 

@@ -7,9 +7,10 @@ pub mod result;
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
-use crate::ui::components::{Confirm, MoveLog, PlayerTag};
+use crate::ui::components::{Confirm, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
+use crate::ui::table_frame::{table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::just4fun as view;
 use board::{seat_side, side_arrow, Board};
@@ -243,83 +244,118 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::view::hint_status(text, showing_hint())
     };
 
-    let over = move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false);
+    let hand = HandParts {
+        model,
+        shown,
+        must_swap,
+        picked,
+        target,
+        status: Signal::derive(status),
+        can_place: Signal::derive(can_place),
+        place: Callback::new(move |()| place()),
+    };
+    table_frame(TableParts {
+        game_class: "j4f",
+        board_class: "",
+        board: view! { <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap /> }.into_any(),
+        seats: view! { <Players game=game /> {piles(game)} }.into_any(),
+        over: Signal::derive(move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false)),
+        hand_shown: Signal::derive(move || game.viewer().is_some()),
+        result: ViewFn::from(move || result::EndView(result::EndViewProps { game })),
+        hand: ViewFn::from(move || hand_area(game, hand)),
+        dialogs: Some(confirm_dialog(confirm_locked, Callback::new(play)).into_any()),
+        open: None,
+    })
+}
 
+/// Round and piles, open to all.
+fn piles(game: GameHandle<Just4Fun>) -> impl IntoView {
     view! {
-        <div class="table-layout j4f">
-            <div class="board-area">
-                <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap />
-            </div>
-            <aside class="side">
-                <Players game=game />
-                <p class="piles" data-test="piles">
-                    {move || game.with(|s| {
-                        let round = s.state.round();
-                        let draw = s.state.draw_pile_len();
-                        let discard = s.state.discard_len();
-                        let top = s.state.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
-                        if is_de() {
-                            format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
-                        } else {
-                            format!("Round {round} · draw pile {draw} · discard {discard}{top}")
-                        }
-                    })}
-                </p>
-                {move || if over() {
-                    result::EndView(result::EndViewProps { game }).into_any()
-                } else if game.viewer().is_some() {
-                    view! {
-                        <div class="hand-area">
-                            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
-                                let mut p = shown.get_untracked();
-                                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
-                                ctx.computers.hint.set(None);
-                                picked.set(p);
-                            }))}
-                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                            <div class="row actions">
-                                {move || if must_swap.get() {
-                                    view! {
-                                        <button class="primary big" data-test="new-hand" on:click=move |_| {
-                                            if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
-                                        }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
-                                    }.into_any()
-                                } else {
-                                    view! {
-                                        <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
-                                            {t("Auswahl leeren", "Clear")}
-                                        </button>
-                                        <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
-                                            {move || match target.get() {
-                                                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
-                                                None => t("Setzen", "Place").to_string(),
-                                            }}
-                                        </button>
-                                    }.into_any()
-                                }}
-                            </div>
-                        </div>
-                    }.into_any()
+        <p class="piles" data-test="piles">
+            {move || game.with(|s| {
+                let round = s.state.round();
+                let draw = s.state.draw_pile_len();
+                let discard = s.state.discard_len();
+                let top = s.state.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
+                if is_de() {
+                    format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
                 } else {
-                    view! { <div class="hand-area covered"></div> }.into_any()
-                }}
-                <MoveLog lines=game.log_lines() />
-            </aside>
-            {move || confirm_locked.get().map(|cards| {
-                let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-                let text = if is_de() {
-                    format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
-                } else {
-                    format!("Field {number} is already safely yours. Add another stone anyway?")
-                };
-                view! {
-                    <Confirm text=text yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
-                        confirm_locked.set(None);
-                        if yes { play(cards.clone()) }
-                    }) />
+                    format!("Round {round} · draw pile {draw} · discard {discard}{top}")
                 }
             })}
+        </p>
+    }
+}
+
+/// What the hand's area draws and does: the play screen's signals it reads.
+#[derive(Clone, Copy)]
+struct HandParts {
+    model: Memo<view::Board>,
+    shown: Memo<Vec<usize>>,
+    must_swap: Memo<bool>,
+    picked: RwSignal<Vec<usize>>,
+    target: Memo<Option<u8>>,
+    status: Signal<String>,
+    can_place: Signal<bool>,
+    place: Callback<()>,
+}
+
+/// The hand, the status and the actions ("Place", "Clear", or a new hand when nothing fits).
+fn hand_area(game: GameHandle<Just4Fun>, parts: HandParts) -> AnyView {
+    let ctx = AppCtx::get();
+    let HandParts { model, shown, must_swap, picked, target, status, can_place, place } = parts;
+    let seats = game.seats();
+    view! {
+        <div class="hand-area">
+            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
+                let mut p = shown.get_untracked();
+                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                ctx.computers.hint.set(None);
+                picked.set(p);
+            }))}
+            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+            <div class="row actions">
+                {move || if must_swap.get() {
+                    view! {
+                        <button class="primary big" data-test="new-hand" on:click=move |_| {
+                            if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
+                        }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
+                    }.into_any()
+                } else {
+                    view! {
+                        <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
+                            {t("Auswahl leeren", "Clear")}
+                        </button>
+                        <button class="primary" data-test="place" disabled=move || !can_place.get() on:click=move |_| place.run(())>
+                            {move || match target.get() {
+                                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
+                                None => t("Setzen", "Place").to_string(),
+                            }}
+                        </button>
+                    }.into_any()
+                }}
+            </div>
         </div>
+    }.into_any()
+}
+
+/// The question before a stone goes onto a field that is already safely the player's own.
+fn confirm_dialog(confirm_locked: RwSignal<Option<Vec<u8>>>, play: Callback<Vec<u8>>) -> impl IntoView {
+    move || {
+        confirm_locked.get().map(|cards| {
+            let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+            let text = if is_de() {
+                format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
+            } else {
+                format!("Field {number} is already safely yours. Add another stone anyway?")
+            };
+            view! {
+                <Confirm text=text yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
+                    confirm_locked.set(None);
+                    if yes { play.run(cards.clone()) }
+                }) />
+            }
+        })
     }
 }
 
