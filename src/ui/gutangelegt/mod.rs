@@ -273,18 +273,6 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         .into_any()
     });
 
-    let hand = HandParts {
-        hand_keys,
-        hand_card,
-        sel,
-        turned,
-        claims,
-        status: Signal::derive(status),
-        acting: Signal::derive(acting),
-        announce: Signal::derive(announce),
-        adopt_hint: Callback::new(move |()| adopt_hint()),
-        lay: Callback::new(move |()| lay()),
-    };
     table_frame(TableParts {
         game_class: "gutangelegt",
         board_class: "ga-area",
@@ -293,7 +281,32 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         over: Signal::derive(over),
         hand_shown: Signal::derive(move || viewer().is_some()),
         result: ViewFn::from(move || view! { <result::EndView game=game /> }),
-        hand: ViewFn::from(move || hand_area(hand)),
+        hand: ViewFn::from(move || view! {
+                <div class="hand-area">
+                    <div class="hand ga-hand" data-test="hand">
+                        {keyed(hand_keys, hand_card)}
+                        <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
+                            on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
+                    </div>
+                    {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                    // The button before the claims: however many lines are claimed, it stays in place.
+                    <div class="row actions">
+                        <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>
+                            {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
+                        </button>
+                    </div>
+                    {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.place.is_some()))).then(|| view! {
+                        <ul class="ga-claims" data-test="claims">
+                            {move || sel.get().map(|s| s.claims).unwrap_or_default().into_iter().map(|l| view! {
+                                <li>
+                                    {format!("{} ({})", line_text(l), l.points())}
+                                    <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| { adopt_hint(); claims.update(|c| c.retain(|x| *x != l)) }>"×"</button>
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                </div>
+            }),
         dialogs: None,
         open: None,
     })
@@ -308,51 +321,4 @@ fn seats_and_piles(game: GameHandle<GutAngelegt>) -> impl IntoView {
             if is_de() { format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}") } else { format!("On the table: {laid} of 48 · face down: {draw}") }
         })}</p>
     }
-}
-
-/// What the hand's area draws and does: the play screen's signals it reads.
-#[derive(Clone, Copy)]
-struct HandParts {
-    hand_keys: Signal<Vec<u16>>,
-    hand_card: Callback<u16, AnyView>,
-    sel: Memo<Option<Selection>>,
-    turned: RwSignal<bool>,
-    claims: RwSignal<Vec<Line>>,
-    status: Signal<String>,
-    acting: Signal<bool>,
-    announce: Signal<bool>,
-    adopt_hint: Callback<()>,
-    lay: Callback<()>,
-}
-
-/// The hand with its turn button, the status, "Lay" and the lines claimed.
-fn hand_area(parts: HandParts) -> AnyView {
-    let HandParts { hand_keys, hand_card, sel, turned, claims, status, acting, announce, adopt_hint, lay } = parts;
-    view! {
-        <div class="hand-area">
-            <div class="hand ga-hand" data-test="hand">
-                {keyed(hand_keys, hand_card)}
-                <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
-                    on:click=move |_| { adopt_hint.run(()); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
-            </div>
-            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-            // The button before the claims: however many lines are claimed, it stays in place.
-            <div class="row actions">
-                <button class="primary" data-test="place" disabled=move || !acting.get() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay.run(())>
-                    {move || if announce.get() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
-                </button>
-            </div>
-            {move || (announce.get() && sel.with(|s| s.as_ref().is_some_and(|s| s.place.is_some()))).then(|| view! {
-                <ul class="ga-claims" data-test="claims">
-                    {move || sel.get().map(|s| s.claims).unwrap_or_default().into_iter().map(|l| view! {
-                        <li>
-                            {format!("{} ({})", line_text(l), l.points())}
-                            <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| { adopt_hint.run(()); claims.update(|c| c.retain(|x| *x != l)) }>"×"</button>
-                        </li>
-                    }).collect_view()}
-                </ul>
-            })}
-        </div>
-    }
-    .into_any()
 }

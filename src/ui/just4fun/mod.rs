@@ -244,16 +244,6 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::view::hint_status(text, showing_hint())
     };
 
-    let hand = HandParts {
-        model,
-        shown,
-        must_swap,
-        picked,
-        target,
-        status: Signal::derive(status),
-        can_place: Signal::derive(can_place),
-        place: Callback::new(move |()| place()),
-    };
     table_frame(TableParts {
         game_class: "j4f",
         board_class: "",
@@ -262,7 +252,40 @@ pub fn PlayJust4Fun() -> impl IntoView {
         over: Signal::derive(move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false)),
         hand_shown: Signal::derive(move || game.viewer().is_some()),
         result: ViewFn::from(move || result::EndView(result::EndViewProps { game })),
-        hand: ViewFn::from(move || hand_area(game, hand)),
+        hand: ViewFn::from(move || {
+            view! {
+                <div class="hand-area">
+                    {hand(model, shown, must_swap, Callback::new(move |i: usize| {
+                        let mut p = shown.get_untracked();
+                        if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                        ctx.computers.hint.set(None);
+                        picked.set(p);
+                    }))}
+                    {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                    <div class="row actions">
+                        {move || if must_swap.get() {
+                            view! {
+                                <button class="primary big" data-test="new-hand" on:click=move |_| {
+                                    if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
+                                }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
+                            }.into_any()
+                        } else {
+                            view! {
+                                <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
+                                    {t("Auswahl leeren", "Clear")}
+                                </button>
+                                <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
+                                    {move || match target.get() {
+                                        Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
+                                        None => t("Setzen", "Place").to_string(),
+                                    }}
+                                </button>
+                            }.into_any()
+                        }}
+                    </div>
+                </div>
+            }
+        }),
         dialogs: Some(confirm_dialog(confirm_locked, Callback::new(play)).into_any()),
         open: None,
     })
@@ -285,58 +308,6 @@ fn piles(game: GameHandle<Just4Fun>) -> impl IntoView {
             })}
         </p>
     }
-}
-
-/// What the hand's area draws and does: the play screen's signals it reads.
-#[derive(Clone, Copy)]
-struct HandParts {
-    model: Memo<view::Board>,
-    shown: Memo<Vec<usize>>,
-    must_swap: Memo<bool>,
-    picked: RwSignal<Vec<usize>>,
-    target: Memo<Option<u8>>,
-    status: Signal<String>,
-    can_place: Signal<bool>,
-    place: Callback<()>,
-}
-
-/// The hand, the status and the actions ("Place", "Clear", or a new hand when nothing fits).
-fn hand_area(game: GameHandle<Just4Fun>, parts: HandParts) -> AnyView {
-    let ctx = AppCtx::get();
-    let HandParts { model, shown, must_swap, picked, target, status, can_place, place } = parts;
-    let seats = game.seats();
-    view! {
-        <div class="hand-area">
-            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
-                let mut p = shown.get_untracked();
-                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
-                ctx.computers.hint.set(None);
-                picked.set(p);
-            }))}
-            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-            <div class="row actions">
-                {move || if must_swap.get() {
-                    view! {
-                        <button class="primary big" data-test="new-hand" on:click=move |_| {
-                            if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
-                        }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
-                    }.into_any()
-                } else {
-                    view! {
-                        <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
-                            {t("Auswahl leeren", "Clear")}
-                        </button>
-                        <button class="primary" data-test="place" disabled=move || !can_place.get() on:click=move |_| place.run(())>
-                            {move || match target.get() {
-                                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
-                                None => t("Setzen", "Place").to_string(),
-                            }}
-                        </button>
-                    }.into_any()
-                }}
-            </div>
-        </div>
-    }.into_any()
 }
 
 /// The question before a stone goes onto a field that is already safely the player's own.

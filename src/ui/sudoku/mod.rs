@@ -303,18 +303,6 @@ pub fn PlaySudoku() -> impl IntoView {
         crate::view::hint_status(text, matches!(hinted(), Some(Move::Place { .. })) && acting())
     };
 
-    let hand = HandParts {
-        gold_left: Signal::derive(gold_left),
-        gold_number: Signal::derive(gold_number),
-        gold_pick,
-        held: Signal::derive(held),
-        status: Signal::derive(status),
-        acting: Signal::derive(acting),
-        chosen,
-        assisted: Signal::derive(assisted),
-        confirm_claim,
-        play: Callback::new(play),
-    };
     table_frame(TableParts {
         game_class: "sudoku",
         board_class: "",
@@ -323,8 +311,47 @@ pub fn PlaySudoku() -> impl IntoView {
         over: Signal::derive(over),
         hand_shown: Signal::derive(move || setup.get() || held().is_some()),
         result: ViewFn::from(move || view! { <result::EndView game=game new_record=new_record /> }),
-        hand: ViewFn::from(move || if setup.get() { gold_setup(hand) } else { held_tile(hand) }),
-        dialogs: Some(claim_dialog(confirm_claim, hand.play).into_any()),
+        hand: ViewFn::from(move || {
+            if setup.get() {
+                view! {
+                <div class="hand-area gold-setup" data-test="gold-setup">
+                    <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
+                    <div class="row gold-picker">
+                        {move || gold_left().into_iter().map(|n| view! {
+                            <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
+                                aria-pressed=move || (gold_number() == Some(n)).to_string()
+                                on:click=move |_| gold_pick.set(Some(n))>{n}</button>
+                        }).collect_view()}
+                    </div>
+                    <button data-test="gold-rest" on:click=move |_| play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
+                </div>
+            }.into_any()
+            } else if let Some(number) = held() {
+                view! {
+                <div class="hand-area sd-hand">
+                    <div class="row held-row">
+                        <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
+                        {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                    </div>
+                    <div class="row actions">
+                        <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()
+                            on:click=move |_| if let Some(cell) = chosen.get_untracked() { ctx.computers.hint.set(None); play(Move::Place { cell }) }>
+                            {move || match chosen.get() {
+                                Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
+                                None => t("Legen", "Place").to_string(),
+                            }}
+                        </button>
+                        {move || (!assisted()).then(|| view! {
+                            <button data-test="claim" on:click=move |_| confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
+                        })}
+                    </div>
+                </div>
+            }.into_any()
+            } else {
+                ().into_any()
+            }
+        }),
+        dialogs: Some(claim_dialog(confirm_claim, Callback::new(play)).into_any()),
         open: None,
     })
 }
@@ -340,68 +367,6 @@ fn piles(game: GameHandle<Sudoku>) -> impl IntoView {
             })}
         </p>
     }
-}
-
-/// What the hand's area draws and does: the play screen's signals it reads.
-#[derive(Clone, Copy)]
-struct HandParts {
-    gold_left: Signal<Vec<u8>>,
-    gold_number: Signal<Option<u8>>,
-    gold_pick: RwSignal<Option<u8>>,
-    held: Signal<Option<u8>>,
-    status: Signal<String>,
-    acting: Signal<bool>,
-    chosen: Memo<Option<usize>>,
-    assisted: Signal<bool>,
-    confirm_claim: RwSignal<bool>,
-    play: Callback<Move>,
-}
-
-/// Laying the gold tiles: a number, then a marked field (or the rest at random).
-fn gold_setup(parts: HandParts) -> AnyView {
-    let HandParts { gold_left, gold_number, gold_pick, play, .. } = parts;
-    view! {
-        <div class="hand-area gold-setup" data-test="gold-setup">
-            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
-            <div class="row gold-picker">
-                {move || gold_left.get().into_iter().map(|n| view! {
-                    <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
-                        aria-pressed=move || (gold_number.get() == Some(n)).to_string()
-                        on:click=move |_| gold_pick.set(Some(n))>{n}</button>
-                }).collect_view()}
-            </div>
-            <button data-test="gold-rest" on:click=move |_| play.run(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
-        </div>
-    }
-    .into_any()
-}
-
-/// The tile drawn, the status and the actions ("Place", "I cannot place").
-fn held_tile(parts: HandParts) -> AnyView {
-    let ctx = AppCtx::get();
-    let HandParts { held, status, acting, chosen, assisted, confirm_claim, play, .. } = parts;
-    let number = held.get_untracked().unwrap_or_default();
-    view! {
-        <div class="hand-area sd-hand">
-            <div class="row held-row">
-                <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
-                {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-            </div>
-            <div class="row actions">
-                <button class="primary" data-test="place" disabled=move || !acting.get() || chosen.get().is_none()
-                    on:click=move |_| if let Some(cell) = chosen.get_untracked() { ctx.computers.hint.set(None); play.run(Move::Place { cell }) }>
-                    {move || match chosen.get() {
-                        Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
-                        None => t("Legen", "Place").to_string(),
-                    }}
-                </button>
-                {move || (!assisted.get()).then(|| view! {
-                    <button data-test="claim" on:click=move |_| confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
-                })}
-            </div>
-        </div>
-    }
-    .into_any()
 }
 
 /// The question before "I cannot place" (wrongly claimed, the tile is lost).

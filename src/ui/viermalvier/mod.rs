@@ -371,23 +371,6 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let objectable =
         move || game.with(|s| s.state.last_stone().is_some_and(|(p, _)| Some(p) != s.state.to_move())).unwrap_or(false);
 
-    let hand = HandParts {
-        game,
-        picked,
-        face,
-        chosen,
-        shown,
-        status: Signal::derive(status),
-        acting: Signal::derive(acting),
-        profi: Signal::derive(profi),
-        objectable: Signal::derive(objectable),
-        hinted: Signal::derive(hinted),
-        ask_here: Signal::derive(ask_here),
-        question_open: Signal::derive(question_open),
-        asker,
-        adopt_hint: Callback::new(move |()| adopt_hint()),
-        play: Callback::new(play),
-    };
     table_frame(TableParts {
         game_class: "viermalvier",
         board_class: "vv-walls",
@@ -396,7 +379,66 @@ pub fn PlayVierMalVier() -> impl IntoView {
         over: Signal::derive(move || !running()),
         hand_shown: Signal::derive(move || mover().is_some()),
         result: ViewFn::from(move || view! { <result::EndView game=game /> }),
-        hand: ViewFn::from(move || hand_area(hand)),
+        hand: ViewFn::from(move || {
+            view! {
+                <div class="hand-area vv-hand">
+                    <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
+                    {move || { let (stone, turn) = shown.with(|s| (s.0, s.1)); stone.map(|stone| {
+                        let s = STONES[usize::from(stone) % STONE_COUNT];
+                        let f = usize::from(turn % 2);
+                        view! {
+                            <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
+                                // Named by the face toward the player (the status says a turn aloud).
+                                <span role="img" aria-label=view::picked_text(stone, turn)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
+                                <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
+                                <button data-test="flip" on:click=move |_| { adopt_hint(); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
+                            </div>
+                        }
+                    })}}
+                    {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                    <div class="row actions">
+                        <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
+                            on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
+                                ctx.computers.hint.set(None);
+                                play(Move::Place { stone, face: f, spot })
+                            }>{t("Setzen", "Place")}</button>
+                        // Next to "Setzen": an objection is possible only until the next stone.
+                        {move || (profi() && acting() && objectable()).then(|| view! {
+                            <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
+                        })}
+                    </div>
+                    {move || ask_here().map(|p| view! {
+                        <div class="row actions">
+                            <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&name(p))}</button>
+                        </div>
+                    })}
+                    {move || (question_open() && acting()).then(|| {
+                        let asking = asker.get().map(name).unwrap_or_default();
+                        let text = format!("{asking} {}", t(
+                            "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
+                            "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
+                        ));
+                        view! {
+                            <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
+                                <div class="modal">
+                                    <p>{text}</p>
+                                    <div class="row">
+                                        <button data-test="take-back-decline" on:click=move |_| answer_take_back(ctx, false, false)>{t("Ablehnen", "Decline")}</button>
+                                        <button class="primary" data-test="take-back-allow"
+                                            on:click=move |_| answer_take_back(ctx, true, false)>{t("Erlauben", "Allow")}</button>
+                                    </div>
+                                </div>
+                            </div>
+                        }
+                    })}
+                    {move || (profi() && acting()).then(|| view! {
+                        <div class="row actions vv-profi">
+                            <button data-test="announce" class:hinted=move || hinted() == Some(Move::Announce) on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
+                        </div>
+                    })}
+                </div>
+            }
+        }),
         dialogs: None,
         open: Some(Signal::derive(open)),
     })
@@ -422,115 +464,6 @@ fn seat_list(game: GameHandle<VierMalVier>) -> impl IntoView {
     }
 }
 
-/// What the hand's area draws and does: the play screen's signals it reads.
-#[derive(Clone, Copy)]
-struct HandParts {
-    game: GameHandle<VierMalVier>,
-    picked: RwSignal<Option<u8>>,
-    face: RwSignal<u8>,
-    chosen: RwSignal<Option<Spot>>,
-    shown: Memo<(Option<u8>, u8, Option<Spot>)>,
-    status: Signal<String>,
-    acting: Signal<bool>,
-    profi: Signal<bool>,
-    objectable: Signal<bool>,
-    hinted: Signal<Option<Move>>,
-    ask_here: Signal<Option<usize>>,
-    question_open: Signal<bool>,
-    asker: Memo<Option<usize>>,
-    adopt_hint: Callback<()>,
-    play: Callback<Move>,
-}
-
-/// The Tafeln, the picked stone, the status and the actions (with the Profi rule's objection,
-/// announcement and take-back).
-fn hand_area(parts: HandParts) -> AnyView {
-    let ctx = AppCtx::get();
-    let HandParts {
-        game, picked, face, chosen, shown, status, acting, profi, objectable, hinted, ask_here, play, ..
-    } = parts;
-    let name = move |p: usize| game.seats().with(|s| s.get(p).map_or("?".to_string(), |x| x.name.clone()));
-    view! {
-        <div class="hand-area vv-hand">
-            <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
-            {picked_stone(parts)}
-            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-            <div class="row actions">
-                <button class="primary" data-test="place" disabled=move || !acting.get() || shown.with(|s| s.2.is_none())
-                    on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
-                        ctx.computers.hint.set(None);
-                        play.run(Move::Place { stone, face: f, spot })
-                    }>{t("Setzen", "Place")}</button>
-                // Next to "Setzen": an objection is possible only until the next stone.
-                {move || (profi.get() && acting.get() && objectable.get()).then(|| view! {
-                    <button data-test="object" class:hinted=move || hinted.get() == Some(Move::Object) on:click=move |_| play.run(Move::Object)>{t("Einspruch!", "Objection!")}</button>
-                })}
-            </div>
-            {move || ask_here.get().map(|p| view! {
-                <div class="row actions">
-                    <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&name(p))}</button>
-                </div>
-            })}
-            {take_back_question(parts)}
-            {move || (profi.get() && acting.get()).then(|| view! {
-                <div class="row actions vv-profi">
-                    <button data-test="announce" class:hinted=move || hinted.get() == Some(Move::Announce) on:click=move |_| play.run(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
-                </div>
-            })}
-        </div>
-    }
-    .into_any()
-}
-
-/// The stone picked, named by the face toward the player, with its turn button.
-fn picked_stone(parts: HandParts) -> impl IntoView {
-    let HandParts { shown, face, adopt_hint, .. } = parts;
-    move || {
-        let (stone, turn) = shown.with(|s| (s.0, s.1));
-        stone.map(|stone| {
-            let s = STONES[usize::from(stone) % STONE_COUNT];
-            let f = usize::from(turn % 2);
-            view! {
-                <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-                    // Named by the face toward the player (the status says a turn aloud).
-                    <span role="img" aria-label=view::picked_text(stone, turn)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
-                    <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
-                    <button data-test="flip" on:click=move |_| { adopt_hint.run(()); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
-                </div>
-            }
-        })
-    }
-}
-
-/// The mover's question when the other player asks to take back their last stone.
-fn take_back_question(parts: HandParts) -> impl IntoView {
-    let ctx = AppCtx::get();
-    let HandParts { game, question_open, acting, asker, .. } = parts;
-    move || {
-        (question_open.get() && acting.get()).then(|| {
-        let asking = asker.get().and_then(|p| game.seats().with(|s| s.get(p).map(|x| x.name.clone()))).unwrap_or_default();
-        let text = format!("{asking} {}", t(
-            "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
-            "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
-        ));
-        view! {
-            <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
-                <div class="modal">
-                    <p>{text}</p>
-                    <div class="row">
-                        <button data-test="take-back-decline" on:click=move |_| answer_take_back(ctx, false, false)>{t("Ablehnen", "Decline")}</button>
-                        <button class="primary" data-test="take-back-allow"
-                            on:click=move |_| answer_take_back(ctx, true, false)>{t("Erlauben", "Allow")}</button>
-                    </div>
-                </div>
-            </div>
-        }
-    })
-    }
-}
-
-/// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
-/// or, without Tafeln, as an unsorted heap.
 #[component]
 fn Tafeln(
     game: GameHandle<VierMalVier>,
