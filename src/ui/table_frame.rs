@@ -16,40 +16,48 @@ pub struct TableParts {
     pub board: AnyView,
     /// The seats and what lies openly beside the board (piles, cards on the table).
     pub seats: AnyView,
-    /// Whether the game is over: then the result takes the hand's place.
-    pub over: Signal<bool>,
-    /// Whether the hand is shown: the seat at the device may see it (else it stays covered).
-    pub hand_shown: Signal<bool>,
-    /// The result, once the game is over.
-    pub result: ViewFn,
-    /// The hand with its actions.
-    pub hand: ViewFn,
+    /// The result, the hand or its cover: `move || side_panel(over, hand_shown, result, hand)`.
+    pub side: ViewFn,
     /// Dialogs the game asks in (drawn outside the side panel), if any.
     pub dialogs: Option<AnyView>,
     /// Set on the frame as the class `open` (Vier mal Vier's open view shows both walls).
     pub open: Option<Signal<bool>>,
 }
 
+/// What the side panel shows below the seats: the result once the game is over, else the hand
+/// when the seat at the device may see it, else its cover. (A function the game's closure calls,
+/// rather than two more signals per game: that costs the first load less.)
+pub fn side_panel<Hand: IntoView + 'static>(
+    over: bool,
+    hand_shown: bool,
+    result: impl FnOnce() -> AnyView,
+    hand: impl FnOnce() -> Hand,
+) -> AnyView {
+    if over {
+        result()
+    } else if hand_shown {
+        hand().into_any()
+    } else {
+        covered_hand()
+    }
+}
+
+/// The hand's place while the seat at the device may not see it.
+fn covered_hand() -> AnyView {
+    view! { <div class="hand-area covered"></div> }.into_any()
+}
+
 /// Draws `parts` in the frame: board area, then the side panel with the seats, the result, the
 /// hand or its cover, and the move log.
 pub fn table_frame(parts: TableParts) -> impl IntoView {
-    let TableParts { game_class, board_class, board, seats, over, hand_shown, result, hand, dialogs, open } = parts;
+    let TableParts { game_class, board_class, board, seats, side, dialogs, open } = parts;
     let ctx = AppCtx::get();
-    let side = move || {
-        if over.get() {
-            result.run()
-        } else if hand_shown.get() {
-            hand.run()
-        } else {
-            view! { <div class="hand-area covered"></div> }.into_any()
-        }
-    };
     view! {
         <div class=format!("table-layout {game_class}") class:open=move || open.is_some_and(|o| o.get())>
             <div class=format!("board-area {board_class}")>{board}</div>
             <aside class="side">
                 {seats}
-                {side}
+                {move || side.run()}
                 <MoveLog lines=ctx.table.log_lines />
             </aside>
             {dialogs}

@@ -11,7 +11,7 @@ use crate::ui::components::keyed;
 use crate::ui::components::{option_check, score_list};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
-use crate::ui::table_frame::{table_frame, TableParts};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, Selection};
 use board::{card_svg, Board};
@@ -278,10 +278,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         board_class: "ga-area",
         board: view! { <Board table=table tap=tap announce=Signal::derive(announce) claim_start=claim_start on_slot=on_slot on_field=on_field /> }.into_any(),
         seats: seats_and_piles(game).into_any(),
-        over: Signal::derive(over),
-        hand_shown: Signal::derive(move || viewer().is_some()),
-        result: ViewFn::from(move || view! { <result::EndView game=game /> }),
-        hand: ViewFn::from(move || view! {
+        side: ViewFn::from(move || {
+            side_panel(over(), viewer().is_some(), || view! { <result::EndView game=game /> }.into_any(), || view! {
                 <div class="hand-area">
                     <div class="hand ga-hand" data-test="hand">
                         {keyed(hand_keys, hand_card)}
@@ -306,7 +304,8 @@ pub fn PlayGutAngelegt() -> impl IntoView {
                         </ul>
                     })}
                 </div>
-            }),
+            })
+        }),
         dialogs: None,
         open: None,
     })

@@ -10,7 +10,7 @@ use crate::session::Seat;
 use crate::ui::components::{Confirm, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
-use crate::ui::table_frame::{table_frame, TableParts};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::just4fun as view;
 use board::{seat_side, side_arrow, Board};
@@ -249,42 +249,46 @@ pub fn PlayJust4Fun() -> impl IntoView {
         board_class: "",
         board: view! { <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap /> }.into_any(),
         seats: view! { <Players game=game /> {piles(game)} }.into_any(),
-        over: Signal::derive(move || game.with(|s| s.state.outcome().is_some()).unwrap_or(false)),
-        hand_shown: Signal::derive(move || game.viewer().is_some()),
-        result: ViewFn::from(move || result::EndView(result::EndViewProps { game })),
-        hand: ViewFn::from(move || {
-            view! {
-                <div class="hand-area">
-                    {hand(model, shown, must_swap, Callback::new(move |i: usize| {
-                        let mut p = shown.get_untracked();
-                        if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
-                        ctx.computers.hint.set(None);
-                        picked.set(p);
-                    }))}
-                    {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                    <div class="row actions">
-                        {move || if must_swap.get() {
-                            view! {
-                                <button class="primary big" data-test="new-hand" on:click=move |_| {
-                                    if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
-                                }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
-                            }.into_any()
-                        } else {
-                            view! {
-                                <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
-                                    {t("Auswahl leeren", "Clear")}
-                                </button>
-                                <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
-                                    {move || match target.get() {
-                                        Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
-                                        None => t("Setzen", "Place").to_string(),
-                                    }}
-                                </button>
-                            }.into_any()
-                        }}
-                    </div>
-                </div>
-            }
+        side: ViewFn::from(move || {
+            side_panel(
+                game.with(|s| s.state.outcome().is_some()).unwrap_or(false),
+                game.viewer().is_some(),
+                || result::EndView(result::EndViewProps { game }).into_any(),
+                || {
+                    view! {
+                        <div class="hand-area">
+                            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
+                                let mut p = shown.get_untracked();
+                                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
+                                ctx.computers.hint.set(None);
+                                picked.set(p);
+                            }))}
+                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                            <div class="row actions">
+                                {move || if must_swap.get() {
+                                    view! {
+                                        <button class="primary big" data-test="new-hand" on:click=move |_| {
+                                            if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
+                                        }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
+                                    }.into_any()
+                                } else {
+                                    view! {
+                                        <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
+                                            {t("Auswahl leeren", "Clear")}
+                                        </button>
+                                        <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
+                                            {move || match target.get() {
+                                                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
+                                                None => t("Setzen", "Place").to_string(),
+                                            }}
+                                        </button>
+                                    }.into_any()
+                                }}
+                            </div>
+                        </div>
+                    }
+                },
+            )
         }),
         dialogs: Some(confirm_dialog(confirm_locked, Callback::new(play)).into_any()),
         open: None,

@@ -11,7 +11,7 @@ use crate::session::Session;
 use crate::ui::components::{option_check, score_list, Confirm};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::Preview;
-use crate::ui::table_frame::{table_frame, TableParts};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{storage, AppCtx, GameHandle};
 use crate::view::sudoku as view;
 use board::{Board, ScoreTrack};
@@ -308,12 +308,14 @@ pub fn PlaySudoku() -> impl IntoView {
         board_class: "",
         board: view! { <Board cells=cells seats=seats on_tap=on_tap /> }.into_any(),
         seats: view! { <Players game=game /> {piles(game)} }.into_any(),
-        over: Signal::derive(over),
-        hand_shown: Signal::derive(move || setup.get() || held().is_some()),
-        result: ViewFn::from(move || view! { <result::EndView game=game new_record=new_record /> }),
-        hand: ViewFn::from(move || {
-            if setup.get() {
-                view! {
+        side: ViewFn::from(move || {
+            side_panel(
+                over(),
+                setup.get() || held().is_some(),
+                || view! { <result::EndView game=game new_record=new_record /> }.into_any(),
+                || {
+                    if setup.get() {
+                        view! {
                 <div class="hand-area gold-setup" data-test="gold-setup">
                     <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
                     <div class="row gold-picker">
@@ -326,8 +328,8 @@ pub fn PlaySudoku() -> impl IntoView {
                     <button data-test="gold-rest" on:click=move |_| play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
                 </div>
             }.into_any()
-            } else if let Some(number) = held() {
-                view! {
+                    } else if let Some(number) = held() {
+                        view! {
                 <div class="hand-area sd-hand">
                     <div class="row held-row">
                         <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
@@ -347,9 +349,11 @@ pub fn PlaySudoku() -> impl IntoView {
                     </div>
                 </div>
             }.into_any()
-            } else {
-                ().into_any()
-            }
+                    } else {
+                        ().into_any()
+                    }
+                },
+            )
         }),
         dialogs: Some(claim_dialog(confirm_claim, Callback::new(play)).into_any()),
         open: None,

@@ -12,7 +12,7 @@ use crate::ui::components::keyed;
 use crate::ui::components::{choice, option_check, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
-use crate::ui::table_frame::{table_frame, TableParts};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::viermalvier as view;
 use leptos::prelude::*;
@@ -376,68 +376,72 @@ pub fn PlayVierMalVier() -> impl IntoView {
         board_class: "vv-walls",
         board: keyed(sides, panel).into_any(),
         seats: seat_list(game).into_any(),
-        over: Signal::derive(move || !running()),
-        hand_shown: Signal::derive(move || mover().is_some()),
-        result: ViewFn::from(move || view! { <result::EndView game=game /> }),
-        hand: ViewFn::from(move || {
-            view! {
-                <div class="hand-area vv-hand">
-                    <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
-                    {move || { let (stone, turn) = shown.with(|s| (s.0, s.1)); stone.map(|stone| {
-                        let s = STONES[usize::from(stone) % STONE_COUNT];
-                        let f = usize::from(turn % 2);
-                        view! {
-                            <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-                                // Named by the face toward the player (the status says a turn aloud).
-                                <span role="img" aria-label=view::picked_text(stone, turn)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
-                                <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
-                                <button data-test="flip" on:click=move |_| { adopt_hint(); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
-                            </div>
-                        }
-                    })}}
-                    {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                    <div class="row actions">
-                        <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
-                            on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
-                                ctx.computers.hint.set(None);
-                                play(Move::Place { stone, face: f, spot })
-                            }>{t("Setzen", "Place")}</button>
-                        // Next to "Setzen": an objection is possible only until the next stone.
-                        {move || (profi() && acting() && objectable()).then(|| view! {
-                            <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
-                        })}
-                    </div>
-                    {move || ask_here().map(|p| view! {
-                        <div class="row actions">
-                            <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&name(p))}</button>
-                        </div>
-                    })}
-                    {move || (question_open() && acting()).then(|| {
-                        let asking = asker.get().map(name).unwrap_or_default();
-                        let text = format!("{asking} {}", t(
-                            "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
-                            "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
-                        ));
-                        view! {
-                            <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
-                                <div class="modal">
-                                    <p>{text}</p>
-                                    <div class="row">
-                                        <button data-test="take-back-decline" on:click=move |_| answer_take_back(ctx, false, false)>{t("Ablehnen", "Decline")}</button>
-                                        <button class="primary" data-test="take-back-allow"
-                                            on:click=move |_| answer_take_back(ctx, true, false)>{t("Erlauben", "Allow")}</button>
+        side: ViewFn::from(move || {
+            side_panel(
+                !running(),
+                mover().is_some(),
+                || view! { <result::EndView game=game /> }.into_any(),
+                || {
+                    view! {
+                        <div class="hand-area vv-hand">
+                            <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
+                            {move || { let (stone, turn) = shown.with(|s| (s.0, s.1)); stone.map(|stone| {
+                                let s = STONES[usize::from(stone) % STONE_COUNT];
+                                let f = usize::from(turn % 2);
+                                view! {
+                                    <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
+                                        // Named by the face toward the player (the status says a turn aloud).
+                                        <span role="img" aria-label=view::picked_text(stone, turn)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
+                                        <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
+                                        <button data-test="flip" on:click=move |_| { adopt_hint(); face.update(|f| *f = 1 - *f) }>{t("⇄ Drehen", "⇄ Turn")}</button>
                                     </div>
-                                </div>
+                                }
+                            })}}
+                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                            <div class="row actions">
+                                <button class="primary" data-test="place" disabled=move || !acting() || shown.with(|s| s.2.is_none())
+                                    on:click=move |_| if let (Some(stone), f, Some(spot)) = shown.get_untracked() {
+                                        ctx.computers.hint.set(None);
+                                        play(Move::Place { stone, face: f, spot })
+                                    }>{t("Setzen", "Place")}</button>
+                                // Next to "Setzen": an objection is possible only until the next stone.
+                                {move || (profi() && acting() && objectable()).then(|| view! {
+                                    <button data-test="object" class:hinted=move || hinted() == Some(Move::Object) on:click=move |_| play(Move::Object)>{t("Einspruch!", "Objection!")}</button>
+                                })}
                             </div>
-                        }
-                    })}
-                    {move || (profi() && acting()).then(|| view! {
-                        <div class="row actions vv-profi">
-                            <button data-test="announce" class:hinted=move || hinted() == Some(Move::Announce) on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
+                            {move || ask_here().map(|p| view! {
+                                <div class="row actions">
+                                    <button data-test="ask-take-back" on:click=move |_| ask_take_back(ctx)>{ask_label(&name(p))}</button>
+                                </div>
+                            })}
+                            {move || (question_open() && acting()).then(|| {
+                                let asking = asker.get().map(name).unwrap_or_default();
+                                let text = format!("{asking} {}", t(
+                                    "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
+                                    "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
+                                ));
+                                view! {
+                                    <div class="modal-backdrop" role="dialog" aria-modal="true" data-test="take-back-question">
+                                        <div class="modal">
+                                            <p>{text}</p>
+                                            <div class="row">
+                                                <button data-test="take-back-decline" on:click=move |_| answer_take_back(ctx, false, false)>{t("Ablehnen", "Decline")}</button>
+                                                <button class="primary" data-test="take-back-allow"
+                                                    on:click=move |_| answer_take_back(ctx, true, false)>{t("Erlauben", "Allow")}</button>
+                                            </div>
+                                        </div>
+                                    </div>
+                                }
+                            })}
+                            {move || (profi() && acting()).then(|| view! {
+                                <div class="row actions vv-profi">
+                                    <button data-test="announce" class:hinted=move || hinted() == Some(Move::Announce) on:click=move |_| play(Move::Announce)>{t("Ansage: Mauer nicht mehr vollständig", "Announce: wall cannot be completed")}</button>
+                                </div>
+                            })}
                         </div>
-                    })}
-                </div>
-            }
+                    }
+                },
+            )
         }),
         dialogs: None,
         open: Some(Signal::derive(open)),
