@@ -151,3 +151,25 @@ macro_rules! games_sessions {
         })*
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Game, GameKind};
+
+    /// The list's parts agree: each id names its own game, the type a kind stands for is that
+    /// kind's game, and the engine takes exactly the player counts the list says.
+    #[test]
+    fn every_game_is_listed_once_and_stands_for_itself() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::from_id(kind.id()), Some(kind), "{kind:?}'s id names another game");
+            assert_eq!(crate::with_game!(kind, G => G::KIND), kind);
+            let (min, max) = kind.players();
+            for players in min.saturating_sub(1)..=max + 1 {
+                let made = crate::with_game!(kind, G => G::new(players, Default::default(), 1).is_ok());
+                assert_eq!(made, (min..=max).contains(&players), "{kind:?} with {players} players");
+            }
+        }
+        let names: std::collections::HashSet<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(names.len(), GameKind::ALL.len(), "two games share a name");
+    }
+}
