@@ -8,10 +8,6 @@
 //! are linked into the worker alone.
 
 use crate::engine::bots::{Budget, Level};
-use crate::engine::gutangelegt::GutAngelegt;
-use crate::engine::just4fun::Just4Fun;
-use crate::engine::sudoku::Sudoku;
-use crate::engine::viermalvier::VierMalVier;
 use crate::engine::{Determinize, Game, GameKind, PlayerIdx};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -105,10 +101,7 @@ pub fn answer(text: &str, clock: impl Fn() -> f64) -> String {
         Err(e) => (0, Err(format!("unreadable request: {e}"))),
         Ok(req) => {
             let mv = match GameKind::from_id(&req.game) {
-                Some(GameKind::Just4Fun) => decide::<Just4Fun>(&req),
-                Some(GameKind::Sudoku) => decide::<Sudoku>(&req),
-                Some(GameKind::VierMalVier) => decide::<VierMalVier>(&req),
-                Some(GameKind::GutAngelegt) => decide::<GutAngelegt>(&req),
+                Some(kind) => crate::with_game!(kind, G => decide::<G>(&req)),
                 None => Err(format!("unknown game {:?}", req.game)),
             };
             (req.id, mv)
@@ -138,6 +131,7 @@ where
 mod tests {
     use super::*;
     use crate::engine::bots::Budget;
+    use crate::engine::just4fun::Just4Fun;
 
     fn mid_game() -> Just4Fun {
         let mut g = Just4Fun::new(3, Default::default(), 5).unwrap();

@@ -5,6 +5,7 @@
 pub mod computer;
 pub mod decimal;
 pub mod engine;
+pub mod games;
 pub mod lang;
 pub mod records;
 pub mod saves;

@@ -21,29 +21,9 @@ pub use determinize::Determinize;
 /// Seat index of a player, 0-based, in turn order.
 pub type PlayerIdx = usize;
 
-/// Which of the four games a saved state belongs to. The string form is stored in saves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    Just4Fun,
-    Sudoku,
-    VierMalVier,
-    GutAngelegt,
-}
+crate::for_each_game!(games_kind());
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [GameKind::Just4Fun, GameKind::GutAngelegt, GameKind::VierMalVier, GameKind::Sudoku];
-
-    /// Stable identifier used in saves and URLs.
-    pub fn id(self) -> &'static str {
-        match self {
-            GameKind::Just4Fun => "just4fun",
-            GameKind::Sudoku => "sudoku",
-            GameKind::VierMalVier => "viermalvier",
-            GameKind::GutAngelegt => "gutangelegt",
-        }
-    }
-
     pub fn from_id(id: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.id() == id)
     }
@@ -55,16 +35,6 @@ impl GameKind {
             Ok(())
         } else {
             Err(SetupError::PlayerCount { min, max, got })
-        }
-    }
-
-    /// Allowed player counts (inclusive).
-    pub fn players(self) -> (usize, usize) {
-        match self {
-            GameKind::Just4Fun => (2, 4),
-            GameKind::Sudoku => (1, 4),
-            GameKind::VierMalVier => (2, 2),
-            GameKind::GutAngelegt => (2, 4),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod components;
 pub mod computer;
+pub mod games;
 pub mod gutangelegt;
 pub mod i18n;
 pub mod just4fun;
@@ -11,6 +12,7 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod sudoku;
+pub mod table_frame;
 pub mod update;
 pub mod viermalvier;
 
@@ -115,7 +117,7 @@ pub struct AppCtx {
     /// then. The question stands until the opponent answers or anything is played.
     pub take_back_asked: RwSignal<Option<usize>>,
     /// What many views read about the running game, each a memo of its own.
-    pub table: Table,
+    pub table: TableMemos,
 }
 
 /// Memoised facts about the running game, shared by every game's screens: each notifies its
@@ -123,7 +125,7 @@ pub struct AppCtx {
 /// move, and the log is written once per move however many views read it. (The last move, for
 /// the live region, is [`AppCtx::last_move`]: one reader, no memo needed.)
 #[derive(Clone, Copy)]
-pub struct Table {
+pub struct TableMemos {
     /// Whose secrets the board may show: nobody under the hand-over cover; the person to move;
     /// while a computer moves, the person holding the device. Never a computer.
     pub viewer: Memo<Option<usize>>,
@@ -134,12 +136,12 @@ pub struct Table {
     pub log_lines: Memo<Vec<String>>,
 }
 
-impl Table {
+impl TableMemos {
     fn new(
         game: RwSignal<Option<AnySession>>,
         cover: RwSignal<Option<usize>>,
         holder: RwSignal<Option<usize>>,
-    ) -> Table {
+    ) -> TableMemos {
         let viewer = Memo::new(move |_| {
             if cover.get().is_some() {
                 return None;
@@ -158,7 +160,7 @@ impl Table {
             let reader = viewer.get();
             game.with(|g| g.as_ref().map(|g| log_lines(g, reader, 0)).unwrap_or_default())
         });
-        Table { viewer, acting, seats, log_lines: lines }
+        TableMemos { viewer, acting, seats, log_lines: lines }
     }
 }
 
@@ -493,12 +495,12 @@ impl<G: Stored> GameHandle<G> {
         GameHandle { ctx, _game: PhantomData }
     }
 
-    /// Whose secrets the board may show ([`Table::viewer`], tracked).
+    /// Whose secrets the board may show ([`TableMemos::viewer`], tracked).
     pub fn viewer(&self) -> Option<usize> {
         self.ctx.table.viewer.get()
     }
 
-    /// The move log as lines for the player who may look now ([`Table::log_lines`]).
+    /// The move log as lines for the player who may look now ([`TableMemos::log_lines`]).
     pub fn log_lines(&self) -> Signal<Vec<String>> {
         self.ctx.table.log_lines.into()
     }
@@ -673,7 +675,7 @@ fn App() -> impl IntoView {
         holder,
         computers: computer::Computers::new(),
         take_back_asked: RwSignal::new(None),
-        table: Table::new(game, cover, holder),
+        table: TableMemos::new(game, cover, holder),
     };
     provide_context(ctx);
     if settings_lost {

@@ -8,12 +8,7 @@ use crate::lang::t;
 use crate::session::{AnySession, Seat, Session};
 
 pub fn game_name(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Just4Fun => "Just 4 Fun",
-        GameKind::Sudoku => "Sudoku – Das Brettspiel",
-        GameKind::VierMalVier => "Vier mal Vier",
-        GameKind::GutAngelegt => "Gut angelegt",
-    }
+    kind.name()
 }
 
 /// "Leicht", "Mittel", "Schwer" (computer levels).

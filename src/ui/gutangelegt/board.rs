@@ -78,10 +78,10 @@ fn slot_key(i: usize, s: &Slot) -> u16 {
     (i as u16) | place << 3 | ((s.col + 1).clamp(0, 15) as u16) << 6 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 10
 }
 
-/// The table. `table` changes once per card laid, `tap` per tap; `on_field` gets a field in
+/// The board: the table of cards. `table` changes once per card laid, `tap` per tap; `on_field` gets a field in
 /// the coordinates after the previewed card lies (as claims are named).
 #[component]
-pub fn Table(
+pub fn Board(
     table: Memo<TableModel>,
     tap: Memo<Tap>,
     #[prop(into)] announce: Signal<bool>,

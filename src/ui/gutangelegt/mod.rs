@@ -2,17 +2,36 @@
 //! would score, the lines of the last card, announcing lines, and the end screen.
 
 pub mod board;
+pub mod result;
 
 use crate::engine::gutangelegt::{Event, GutAngelegt, Line, Move, Options, Place};
 use crate::engine::Game;
 use crate::ui::components::keyed;
-use crate::ui::components::{option_check, outcome_headline, score_list, EndScreen, MoveLog, PlayerTag};
+use crate::ui::components::{option_check, score_list};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::gutangelegt::{self as view, error_text, line_text, lines_text, Selection};
-use board::{card_svg, Table};
+use board::{card_svg, Board};
 use leptos::prelude::*;
+
+impl crate::ui::games::GameScreens for GutAngelegt {
+    fn blurb() -> &'static str {
+        t(
+            "Farbkarten in vier Zeilen zu zwölf anlegen – lange Reihen gleicher Farbe bringen Punkte, diagonale doppelt. 2–4 Spieler.",
+            "Lay colour cards into four rows of twelve – long lines of one colour score, diagonals double. 2–4 players.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlayGutAngelegt().into_any()
+    }
+}
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -190,70 +209,51 @@ pub fn PlayGutAngelegt() -> impl IntoView {
         .into_any()
     });
 
-    view! {
-        <div class="table-layout gutangelegt">
-            <div class="board-area ga-area">
-                <Table table=table tap=tap announce=Signal::derive(announce) claim_start=claim_start on_slot=on_slot on_field=on_field />
-            </div>
-            <aside class="side">
-                {move || game.with(|s| score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.to_move() == Some(p), s.state.score(p))).collect()))}
-                <p class="piles" data-test="piles">{move || game.with(|s| {
-                    let (laid, draw) = (s.state.cards_on_table(), s.state.draw_len());
-                    if is_de() { format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}") } else { format!("On the table: {laid} of 48 · face down: {draw}") }
-                })}</p>
-                {move || if over() {
-                    view! { <EndView game=game /> }.into_any()
-                } else if viewer().is_some() {
-                    view! {
-                        <div class="hand-area">
-                            <div class="hand ga-hand" data-test="hand">
-                                {keyed(hand_keys, hand_card)}
-                                <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
-                                    on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
-                            </div>
-                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                            // The button before the claims: however many lines are claimed, it stays in place.
-                            <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>
-                                    {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
-                                </button>
-                            </div>
-                            {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.place.is_some()))).then(|| view! {
-                                <ul class="ga-claims" data-test="claims">
-                                    {move || sel.get().map(|s| s.claims).unwrap_or_default().into_iter().map(|l| view! {
-                                        <li>
-                                            {format!("{} ({})", line_text(l), l.points())}
-                                            <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| { adopt_hint(); claims.update(|c| c.retain(|x| *x != l)) }>"×"</button>
-                                        </li>
-                                    }).collect_view()}
-                                </ul>
-                            })}
-                        </div>
-                    }.into_any()
-                } else {
-                    view! { <div class="hand-area covered"></div> }.into_any()
-                }}
-                <MoveLog lines=game.log_lines() />
-            </aside>
-        </div>
-    }
+    table_frame(TableParts {
+        game_class: "gutangelegt",
+        board_class: "ga-area",
+        board: view! { <Board table=table tap=tap announce=Signal::derive(announce) claim_start=claim_start on_slot=on_slot on_field=on_field /> }.into_any(),
+        seats: seats_and_piles(game).into_any(),
+        side: ViewFn::from(move || {
+            side_panel(over(), viewer().is_some(), || view! { <result::EndView game=game /> }.into_any(), || view! {
+                <div class="hand-area">
+                    <div class="hand ga-hand" data-test="hand">
+                        {keyed(hand_keys, hand_card)}
+                        <button class="ga-flip" data-test="flip" disabled=move || sel.with(Option::is_none)
+                            on:click=move |_| { adopt_hint(); turned.update(|t| *t = !*t); claims.set(Vec::new()); }>{t("⇅ Drehen", "⇅ Turn")}</button>
+                    </div>
+                    {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                    // The button before the claims: however many lines are claimed, it stays in place.
+                    <div class="row actions">
+                        <button class="primary" data-test="place" disabled=move || !acting() || sel.with(|s| s.as_ref().is_none_or(|s| s.place.is_none())) on:click=move |_| lay()>
+                            {move || if announce() { t("Legen und ansagen", "Lay and announce") } else { t("Legen", "Lay") }}
+                        </button>
+                    </div>
+                    {move || (announce() && sel.with(|s| s.as_ref().is_some_and(|s| s.place.is_some()))).then(|| view! {
+                        <ul class="ga-claims" data-test="claims">
+                            {move || sel.get().map(|s| s.claims).unwrap_or_default().into_iter().map(|l| view! {
+                                <li>
+                                    {format!("{} ({})", line_text(l), l.points())}
+                                    <button class="icon" aria-label=t("entfernen", "remove") on:click=move |_| { adopt_hint(); claims.update(|c| c.retain(|x| *x != l)) }>"×"</button>
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                </div>
+            })
+        }),
+        dialogs: None,
+        open: None,
+    })
 }
 
-#[component]
-fn EndView(game: GameHandle<GutAngelegt>) -> impl IntoView {
-    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
-        return ().into_any();
-    };
-    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
-    let headline = outcome_headline(state.outcome(), name);
-    let rows = seats.iter().cloned().enumerate().map(|(p, seat)| view! {
-        <tr data-test="result-row" data-score=state.score(p).to_string()><td><PlayerTag seat=seat /></td><td class="num"><strong>{state.score(p)}</strong></td></tr>
-    }).collect_view();
+/// The scores, and the cards on the table and face down, open to all.
+fn seats_and_piles(game: GameHandle<GutAngelegt>) -> impl IntoView {
     view! {
-        <EndScreen game=game headline=headline>
-            <p>{t("Alle 48 Karten liegen.", "All 48 cards lie on the table.")}</p>
-            <table class="scores" data-test="result-detail"><tbody>{rows}</tbody></table>
-        </EndScreen>
+        {move || game.with(|s| score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, s.state.to_move() == Some(p), s.state.score(p))).collect()))}
+        <p class="piles" data-test="piles">{move || game.with(|s| {
+            let (laid, draw) = (s.state.cards_on_table(), s.state.draw_len());
+            if is_de() { format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}") } else { format!("On the table: {laid} of 48 · face down: {draw}") }
+        })}</p>
     }
-    .into_any()
 }

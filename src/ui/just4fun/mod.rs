@@ -5,13 +5,31 @@ pub mod result;
 
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
-use crate::ui::components::{Confirm, MoveLog, PlayerTag};
+use crate::ui::components::{Confirm, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::just4fun::{self as view, error_text};
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
+
+impl crate::ui::games::GameScreens for Just4Fun {
+    fn blurb() -> &'static str {
+        t(
+            "Karten zu einer Zahl zusammenzählen, Steine auf das Zahlenfeld setzen, Mehrheiten bilden – vier in einer Reihe gewinnt. 2–4 Spieler.",
+            "Add cards up to a number, put stones on that field, build majorities – four in a row wins. 2–4 players.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlayJust4Fun().into_any()
+    }
+}
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -171,21 +189,17 @@ pub fn PlayJust4Fun() -> impl IntoView {
         crate::view::hint_status(text, showing_hint())
     };
 
-    let over = move || seen().is_some_and(|s| s.observation().state().outcome().is_some());
-
-    view! {
-        <div class="table-layout j4f">
-            <div class="board-area">
-                <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap />
-            </div>
-            <aside class="side">
-                <Players game=game />
-                <p class="piles" data-test="piles">
-                    {move || seen().as_ref().map(view::piles_text)}
-                </p>
-                {move || if over() {
-                    result::EndView(result::EndViewProps { game }).into_any()
-                } else if game.viewer().is_some() {
+    table_frame(TableParts {
+        game_class: "j4f",
+        board_class: "",
+        board: view! { <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap /> }.into_any(),
+        seats: view! { <Players game=game /> {piles(game)} }.into_any(),
+        side: ViewFn::from(move || {
+            side_panel(
+                seen().is_some_and(|s| s.observation().state().outcome().is_some()),
+                game.viewer().is_some(),
+                || result::EndView(result::EndViewProps { game }).into_any(),
+                || {
                     view! {
                         <div class="hand-area">
                             {hand(model, shown, must_swap, Callback::new(move |i: usize| {
@@ -217,27 +231,41 @@ pub fn PlayJust4Fun() -> impl IntoView {
                                 }}
                             </div>
                         </div>
-                    }.into_any()
-                } else {
-                    view! { <div class="hand-area covered"></div> }.into_any()
-                }}
-                <MoveLog lines=game.log_lines() />
-            </aside>
-            {move || confirm_locked.get().map(|cards| {
-                let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-                let text = if is_de() {
-                    format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
-                } else {
-                    format!("Field {number} is already safely yours. Add another stone anyway?")
-                };
-                view! {
-                    <Confirm text=text yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
-                        confirm_locked.set(None);
-                        if yes { play(cards.clone()) }
-                    }) />
-                }
-            })}
-        </div>
+                    }
+                },
+            )
+        }),
+        dialogs: Some(confirm_dialog(confirm_locked, Callback::new(play)).into_any()),
+        open: None,
+    })
+}
+
+/// Round and piles, open to all.
+fn piles(game: GameHandle<Just4Fun>) -> impl IntoView {
+    view! {
+        <p class="piles" data-test="piles">
+            {move || game.seen_by(game.viewer()).as_ref().map(view::piles_text)}
+        </p>
+    }
+}
+
+/// The question before a stone goes onto a field that is already safely the player's own.
+fn confirm_dialog(confirm_locked: RwSignal<Option<Vec<u8>>>, play: Callback<Vec<u8>>) -> impl IntoView {
+    move || {
+        confirm_locked.get().map(|cards| {
+            let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+            let text = if is_de() {
+                format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
+            } else {
+                format!("Field {number} is already safely yours. Add another stone anyway?")
+            };
+            view! {
+                <Confirm text=text yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
+                    confirm_locked.set(None);
+                    if yes { play.run(cards.clone()) }
+                }) />
+            }
+        })
     }
 }
 

@@ -4,9 +4,10 @@
 use super::{game_name, game_short_name};
 use crate::session::AnySession;
 use crate::ui::components::{modal, ConflictDialog, HandOver, TapShield};
+use crate::ui::games::GameScreens;
 use crate::ui::i18n::{is_de, t};
 use crate::ui::storage;
-use crate::ui::{computer, gutangelegt, just4fun, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{computer, AppCtx, Route};
 use leptos::prelude::*;
 
 #[component]
@@ -85,10 +86,7 @@ pub fn Play() -> impl IntoView {
             <div class="play-body" inert=move || ctx.cover.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
             {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
-                Some(crate::engine::GameKind::Just4Fun) => just4fun::PlayJust4Fun().into_any(),
-                Some(crate::engine::GameKind::Sudoku) => sudoku::PlaySudoku().into_any(),
-                Some(crate::engine::GameKind::VierMalVier) => viermalvier::PlayVierMalVier().into_any(),
-                Some(crate::engine::GameKind::GutAngelegt) => gutangelegt::PlayGutAngelegt().into_any(),
+                Some(kind) => crate::with_game!(kind, G => G::play()),
                 None => view! { <p class="hint">{t("Kein laufendes Spiel.", "No game running.")}</p> }.into_any(),
             }}
             </div>
@@ -102,7 +100,7 @@ pub fn Play() -> impl IntoView {
                     let news = crate::ui::log_lines(g, Some(player), g.since_turn_of(player));
                     Some((g.seats().get(player)?.clone(), !g.board_is_private(), g.kind(), news))
                 })?;
-                let extra = (kind.get() == Some(crate::engine::GameKind::VierMalVier)).then(|| viermalvier::CoverQuestion().into_any());
+                let extra = crate::with_game!(game_kind, G => G::cover_question());
                 Some(view! { <HandOver seat=seat player=player public=public kind=game_kind news=news extra=extra /> })
             }}
             // Screen readers hear every move as it is made (the table's public words for it).

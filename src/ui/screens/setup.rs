@@ -3,13 +3,15 @@
 use super::{game_name, game_short_name};
 use crate::engine::bots::Level;
 use crate::engine::GameKind;
-use crate::engine::{gutangelegt::GutAngelegt, just4fun::Just4Fun, sudoku::Sudoku, viermalvier::VierMalVier};
+use crate::engine::SetupError;
 use crate::saves::PLAYERS;
-use crate::session::{clean_seats, distinct_colors, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
+use crate::session::{clean_seats, distinct_colors, AnySession, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
 use crate::ui::components::{choice, color_name, level_name};
+use crate::ui::games::GameScreens;
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{gutangelegt, just4fun, new_session, sudoku, viermalvier, AppCtx, Route};
+use crate::ui::{new_session, AppCtx, Route};
 use leptos::prelude::*;
+use std::rc::Rc;
 
 /// The default name of a person in seat `index`: "Spieler 1", "Player 1", …
 fn person_name(index: usize) -> String {
@@ -33,6 +35,17 @@ fn default_seats(ctx: AppCtx, n: usize) -> Vec<Seat> {
         .collect()
 }
 
+/// Starts a game of the chosen kind for the seats given, with the options chosen in its form.
+type NewGame = Rc<dyn Fn(Vec<Seat>) -> Result<AnySession, SetupError>>;
+
+/// Game `G`'s options form, the way to start it with those options, and whether setup offers
+/// the hand-over setting for it.
+fn game_options<G: GameScreens>() -> (AnyView, NewGame, bool) {
+    let options = RwSignal::new(G::Options::default());
+    let new_game: NewGame = Rc::new(move |seats| new_session::<G>(seats, options.get_untracked()));
+    (G::options_form(options), new_game, G::HANDOVER_SETTING)
+}
+
 #[component]
 pub fn Setup(kind: GameKind) -> impl IntoView {
     let ctx = AppCtx::get();
@@ -42,10 +55,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
         distinct_colors(&mut s);
         s
     });
-    let j4f_options = RwSignal::new(crate::engine::just4fun::Options::default());
-    let sudoku_options = RwSignal::new(crate::engine::sudoku::Options::default());
-    let vv_options = RwSignal::new(crate::engine::viermalvier::Options::default());
-    let ga_options = RwSignal::new(crate::engine::gutangelegt::Options::default());
+    let (options_form, new_game, handover_setting) = crate::with_game!(kind, G => game_options::<G>());
 
     // The rows are made again only when their number changes, never while a name is typed
     // or a colour or kind chosen (the focus stays where it is).
@@ -67,13 +77,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
         if let Ok(json) = serde_json::to_string(&chosen) {
             let _ = crate::ui::storage::saves().set(PLAYERS, &json);
         }
-        let session = match kind {
-            GameKind::Just4Fun => new_session::<Just4Fun>(chosen, j4f_options.get_untracked()),
-            GameKind::Sudoku => new_session::<Sudoku>(chosen, sudoku_options.get_untracked()),
-            GameKind::VierMalVier => new_session::<VierMalVier>(chosen, vv_options.get_untracked()),
-            GameKind::GutAngelegt => new_session::<GutAngelegt>(chosen, ga_options.get_untracked()),
-        };
-        match session {
+        match new_game(chosen) {
             Ok(session) => ctx.open_game(session),
             Err(e) => ctx.warn(crate::ui::i18n::setup_error_text(&e)),
         }
@@ -103,14 +107,9 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                     }}
                 </ol>
             </section>
-            {match kind {
-                GameKind::Just4Fun => view! { <just4fun::OptionsForm options=j4f_options /> }.into_any(),
-                GameKind::Sudoku => view! { <sudoku::OptionsForm options=sudoku_options /> }.into_any(),
-                GameKind::VierMalVier => view! { <viermalvier::OptionsForm options=vv_options /> }.into_any(),
-                GameKind::GutAngelegt => view! { <gutangelegt::OptionsForm options=ga_options /> }.into_any(),
-            }}
+            {options_form}
             // Vier mal Vier's hidden wall is always passed on covered; its open view hides nothing.
-            <section hidden=kind == GameKind::VierMalVier>
+            <section hidden=!handover_setting>
                 <label class="check">
                     <input type="checkbox" data-test="handover-setting"
                         prop:checked=move || ctx.settings.with(|s| s.handover)

@@ -7,9 +7,10 @@ use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring
 use crate::engine::Game;
 use crate::records::Record;
 use crate::session::Session;
-use crate::ui::components::{option_check, score_list, Confirm, MoveLog};
+use crate::ui::components::{option_check, score_list, Confirm};
 use crate::ui::i18n::{is_de, t};
 use crate::ui::keyboard::Preview;
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{storage, AppCtx, GameHandle};
 use crate::view::sudoku::{self as view, error_text};
 use board::{Board, ScoreTrack};
@@ -20,6 +21,23 @@ pub fn record_list(options: &Options) -> &'static str {
     match options.scoring {
         Scoring::Standard => "sudoku/standard",
         Scoring::Simple => "sudoku/simple",
+    }
+}
+
+impl crate::ui::games::GameScreens for Sudoku {
+    fn blurb() -> &'static str {
+        t(
+            "Zahlenplättchen nach der Sudoku-Regel legen und für jedes die Nachbarn in Block, Reihe und Spalte zählen. 1–4 Spieler, auch solo mit Bestenliste.",
+            "Lay number tiles under the Sudoku rule and score the neighbours in block, row and column. 1–4 players, also solo with high scores.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlaySudoku().into_any()
     }
 }
 
@@ -232,69 +250,85 @@ pub fn PlaySudoku() -> impl IntoView {
         crate::view::hint_status(text, matches!(hinted(), Some(Move::Place { .. })) && acting())
     };
 
+    table_frame(TableParts {
+        game_class: "sudoku",
+        board_class: "",
+        board: view! { <Board cells=cells seats=seats on_tap=on_tap /> }.into_any(),
+        seats: view! { <Players game=game /> {piles(game)} }.into_any(),
+        side: ViewFn::from(move || {
+            side_panel(
+                over(),
+                setup.get() || held().is_some(),
+                || view! { <result::EndView game=game new_record=new_record /> }.into_any(),
+                || {
+                    if setup.get() {
+                        view! {
+                <div class="hand-area gold-setup" data-test="gold-setup">
+                    <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
+                    <div class="row gold-picker">
+                        {move || gold_left().into_iter().map(|n| view! {
+                            <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
+                                aria-pressed=move || (gold_number() == Some(n)).to_string()
+                                on:click=move |_| gold_pick.set(Some(n))>{n}</button>
+                        }).collect_view()}
+                    </div>
+                    <button data-test="gold-rest" on:click=move |_| play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
+                </div>
+            }.into_any()
+                    } else if let Some(number) = held() {
+                        view! {
+                <div class="hand-area sd-hand">
+                    <div class="row held-row">
+                        <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
+                        {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
+                    </div>
+                    <div class="row actions">
+                        <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()
+                            on:click=move |_| if let Some(cell) = chosen.get_untracked() { ctx.computers.hint.set(None); play(Move::Place { cell }) }>
+                            {move || match chosen.get() {
+                                Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
+                                None => t("Legen", "Place").to_string(),
+                            }}
+                        </button>
+                        {move || (!assisted()).then(|| view! {
+                            <button data-test="claim" on:click=move |_| confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
+                        })}
+                    </div>
+                </div>
+            }.into_any()
+                    } else {
+                        ().into_any()
+                    }
+                },
+            )
+        }),
+        dialogs: Some(claim_dialog(confirm_claim, Callback::new(play)).into_any()),
+        open: None,
+    })
+}
+
+/// The tiles still face down and those set aside, open to all.
+fn piles(game: GameHandle<Sudoku>) -> impl IntoView {
     view! {
-        <div class="table-layout sudoku">
-            <div class="board-area">
-                <Board cells=cells seats=seats on_tap=on_tap />
-            </div>
-            <aside class="side">
-                <Players game=game />
-                <p class="piles" data-test="piles">
-                    {move || seen().as_ref().map(view::piles_text)}
-                </p>
-                {move || if over() {
-                    view! { <result::EndView game=game new_record=new_record /> }.into_any()
-                } else if setup.get() {
-                    view! {
-                        <div class="hand-area gold-setup" data-test="gold-setup">
-                            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
-                            <div class="row gold-picker">
-                                {move || gold_left().into_iter().map(|n| view! {
-                                    <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
-                                        aria-pressed=move || (gold_number() == Some(n)).to_string()
-                                        on:click=move |_| gold_pick.set(Some(n))>{n}</button>
-                                }).collect_view()}
-                            </div>
-                            <button data-test="gold-rest" on:click=move |_| play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
-                        </div>
-                    }.into_any()
-                } else if let Some(number) = held() {
-                    view! {
-                        <div class="hand-area sd-hand">
-                            <div class="row held-row">
-                                <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
-                                {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                            </div>
-                            <div class="row actions">
-                                <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()
-                                    on:click=move |_| if let Some(cell) = chosen.get_untracked() { ctx.computers.hint.set(None); play(Move::Place { cell }) }>
-                                    {move || match chosen.get() {
-                                        Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
-                                        None => t("Legen", "Place").to_string(),
-                                    }}
-                                </button>
-                                {move || (!assisted()).then(|| view! {
-                                    <button data-test="claim" on:click=move |_| confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
-                                })}
-                            </div>
-                        </div>
-                    }.into_any()
-                } else {
-                    view! { <div class="hand-area covered"></div> }.into_any()
-                }}
-                <MoveLog lines=game.log_lines() />
-            </aside>
-            <Show when=move || confirm_claim.get()>
-                <Confirm
-                    text=t("Wirklich? Passt dein Plättchen doch irgendwo, legst du es zur Seite und bekommst keine Punkte. Stimmt es, endet das Spiel.", "Sure? If your tile fits somewhere after all, it is set aside with no points. If you are right, the game ends.")
-                    yes=t("Ich kann nicht legen", "I cannot place")
-                    on_answer=Callback::new(move |yes: bool| {
-                        confirm_claim.set(false);
-                        if yes { play(Move::CannotPlace) }
-                    })
-                />
-            </Show>
-        </div>
+        <p class="piles" data-test="piles">
+            {move || game.seen_by(game.viewer()).as_ref().map(view::piles_text)}
+        </p>
+    }
+}
+
+/// The question before "I cannot place" (wrongly claimed, the tile is lost).
+fn claim_dialog(confirm_claim: RwSignal<bool>, play: Callback<Move>) -> impl IntoView {
+    view! {
+        <Show when=move || confirm_claim.get()>
+            <Confirm
+                text=t("Wirklich? Passt dein Plättchen doch irgendwo, legst du es zur Seite und bekommst keine Punkte. Stimmt es, endet das Spiel.", "Sure? If your tile fits somewhere after all, it is set aside with no points. If you are right, the game ends.")
+                yes=t("Ich kann nicht legen", "I cannot place")
+                on_answer=Callback::new(move |yes: bool| {
+                    confirm_claim.set(false);
+                    if yes { play.run(Move::CannotPlace) }
+                })
+            />
+        </Show>
     }
 }
 

@@ -8,13 +8,37 @@ use crate::engine::viermalvier::{Event, Move, Options, Spot, VierMalVier, View, 
 use crate::engine::{rng, Game};
 use crate::session::{Seat, Session};
 use crate::ui::components::keyed;
-use crate::ui::components::{choice, option_check, MoveLog, PlayerTag};
+use crate::ui::components::{choice, option_check, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
 use crate::ui::keyboard::{Preview, Roving};
+use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle};
 use crate::view::viermalvier::{self as view, error_text};
 use leptos::prelude::*;
 use wall::{color_name, stone_chip, Wall, WallLegend};
+
+impl crate::ui::games::GameScreens for VierMalVier {
+    fn blurb() -> &'static str {
+        t(
+            "Zu zweit eine Mauer aus Steinen mit zwei Seiten bauen – jeder sieht nur seine. Vier gleiche oder vier verschiedene Formen in einer Reihe gewinnen. 2 Spieler.",
+            "Build a wall of two-faced stones together – each sees only their side. Four same or four different shapes in a line win. 2 players.",
+        )
+    }
+
+    fn options_form(options: RwSignal<Options>) -> AnyView {
+        view! { <OptionsForm options=options /> }.into_any()
+    }
+
+    fn play() -> AnyView {
+        PlayVierMalVier().into_any()
+    }
+
+    fn cover_question() -> Option<AnyView> {
+        Some(CoverQuestion().into_any())
+    }
+
+    const HANDOVER_SETTING: bool = false;
+}
 
 #[component]
 pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
@@ -308,28 +332,17 @@ pub fn PlayVierMalVier() -> impl IntoView {
     let ask_here = move || asker.get().filter(|&p| !question_open() && (open() || viewer() == Some(p)));
     let objectable = move || public(|g| g.last_stone().is_some_and(|(p, _)| Some(p) != g.to_move()));
 
-    view! {
-        <div class="table-layout viermalvier" class:open=open>
-            <div class="board-area vv-walls">
-                {keyed(sides, panel)}
-            </div>
-            <aside class="side">
-                <ul class="players" data-test="players">
-                    {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
-                        let current = game.with(|s| s.state.to_move() == Some(p) && s.state.end().is_none()).unwrap_or(false);
-                        let points = game.with(|s| s.state.match_points()[p]).unwrap_or(0);
-                        let many = game.with(|s| s.state.options().games > 1).unwrap_or(false);
-                        view! {
-                            <li class="player" class:current=current aria-current=current.then_some("true")>
-                                <PlayerTag seat=seat />
-                                {many.then(|| view! { <span class="counts"><b>{points}</b>{count_noun(u64::from(points), (" Matchpunkt", " match point"), (" Matchpunkte", " match points"))}</span> })}
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
-                {move || if !running() {
-                    view! { <result::EndView game=game /> }.into_any()
-                } else if mover().is_some() {
+    table_frame(TableParts {
+        game_class: "viermalvier",
+        board_class: "vv-walls",
+        board: keyed(sides, panel).into_any(),
+        seats: seat_list(game).into_any(),
+        side: ViewFn::from(move || {
+            side_panel(
+                !running(),
+                mover().is_some(),
+                || view! { <result::EndView game=game /> }.into_any(),
+                || {
                     view! {
                         <div class="hand-area vv-hand">
                             <Tafeln game=game picked=picked face=face chosen=chosen shown=shown />
@@ -387,18 +400,35 @@ pub fn PlayVierMalVier() -> impl IntoView {
                                 </div>
                             })}
                         </div>
-                    }.into_any()
-                } else {
-                    view! { <div class="hand-area covered"></div> }.into_any()
-                }}
-                <MoveLog lines=game.log_lines() />
-            </aside>
-        </div>
+                    }
+                },
+            )
+        }),
+        dialogs: None,
+        open: Some(Signal::derive(open)),
+    })
+}
+
+/// The players, with their match points when a match has several games.
+fn seat_list(game: GameHandle<VierMalVier>) -> impl IntoView {
+    let seats = game.seats();
+    view! {
+        <ul class="players" data-test="players">
+            {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
+                let current = game.with(|s| s.state.to_move() == Some(p) && s.state.end().is_none()).unwrap_or(false);
+                let points = game.with(|s| s.state.match_points()[p]).unwrap_or(0);
+                let many = game.with(|s| s.state.options().games > 1).unwrap_or(false);
+                view! {
+                    <li class="player" class:current=current aria-current=current.then_some("true")>
+                        <PlayerTag seat=seat />
+                        {many.then(|| view! { <span class="counts"><b>{points}</b>{count_noun(u64::from(points), (" Matchpunkt", " match point"), (" Matchpunkte", " match points"))}</span> })}
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
     }
 }
 
-/// The remaining stones: on four Tafeln (one row per colour, empty places where a stone has gone)
-/// or, without Tafeln, as an unsorted heap.
 #[component]
 fn Tafeln(
     game: GameHandle<VierMalVier>,

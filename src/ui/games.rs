@@ -1,0 +1,26 @@
+//! What a game gives the shared screens, besides its entry in the list of games (src/games.rs):
+//! its blurb on the home screen, its setup options, its play screen and what its hand-over cover
+//! asks. The screens choose by [`GameKind`](crate::engine::GameKind) with `with_game!`.
+
+use crate::session::Stored;
+use leptos::prelude::*;
+
+pub trait GameScreens: Stored<Options: Send + Sync> {
+    /// One or two sentences on the home screen: what the game is, for how many.
+    fn blurb() -> &'static str;
+
+    /// The game's options in setup.
+    fn options_form(options: RwSignal<Self::Options>) -> AnyView;
+
+    /// The game's part of the play screen (board, seats, hand, result, log: `ui::table_frame`).
+    fn play() -> AnyView;
+
+    /// Asked on the hand-over cover below its button, if anything (Vier mal Vier's take-back).
+    fn cover_question() -> Option<AnyView> {
+        None
+    }
+
+    /// Whether setup offers the hand-over setting: not where the board itself is private and
+    /// the device always passes covered (Vier mal Vier's hidden wall).
+    const HANDOVER_SETTING: bool = true;
+}
