@@ -291,15 +291,7 @@ fn j4f_moves(g: &Just4Fun, rng: &mut Pcg64Mcg) -> Vec<just4fun::Move> {
 }
 
 fn ga_moves(g: &GutAngelegt, rng: &mut Pcg64Mcg) -> Vec<gutangelegt::Move> {
-    let places = [
-        Place::Left,
-        Place::Right,
-        Place::Next,
-        Place::Corner { top: true, left: true },
-        Place::Corner { top: true, left: false },
-        Place::Corner { top: false, left: true },
-        Place::Corner { top: false, left: false },
-    ];
+    let places = Place::ALL;
     // A card of the hand, of another hand or none (48 and up).
     let card = match g.to_move() {
         Some(p) if rng.random_bool(0.7) => g.hand(p).choose(rng).copied().unwrap_or(0),

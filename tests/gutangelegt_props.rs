@@ -27,16 +27,6 @@ use std::time::Instant;
 /// more than a plain one.
 const GAMES_PER_TEST: u64 = 5_000;
 
-const ALL_PLACES: [Place; 7] = [
-    Place::Left,
-    Place::Right,
-    Place::Next,
-    Place::Corner { top: true, left: true },
-    Place::Corner { top: true, left: false },
-    Place::Corner { top: false, left: true },
-    Place::Corner { top: false, left: false },
-];
-
 #[derive(Default, Debug)]
 struct Stats {
     games: u64,
@@ -114,7 +104,7 @@ impl Model {
         match self.rows.iter().find(|r| Model::count(&r.1) < 12) {
             Some((Grow::Both, _)) => vec![Place::Left, Place::Right],
             Some(_) => vec![Place::Next],
-            None if self.rows.len() < 4 => ALL_PLACES[3..].to_vec(),
+            None if self.rows.len() < 4 => Place::ALL[3..].to_vec(),
             None => vec![],
         }
     }
@@ -410,7 +400,7 @@ fn play(players: usize, announce: bool, seed: u64, stats: &mut Stats) {
             let mv = Move::Lay { card, turned: r.random(), place: *places.choose(&mut r).unwrap(), claims: vec![] };
             expect_refused(&mut g, &mv, RuleError::NotInHand { card });
             stats.not_in_hand += 1;
-            let not_offered: Vec<Place> = ALL_PLACES.iter().copied().filter(|p| !places.contains(p)).collect();
+            let not_offered: Vec<Place> = Place::ALL.iter().copied().filter(|p| !places.contains(p)).collect();
             let mv = Move::Lay {
                 card: *hand.choose(&mut r).unwrap(),
                 turned: r.random(),

@@ -141,6 +141,20 @@ pub enum Place {
     },
 }
 
+impl Place {
+    /// Every place there is (the first row's ends, the next spot, the four corners), for whoever
+    /// must try them all: tests, tools.
+    pub const ALL: [Place; 7] = [
+        Place::Left,
+        Place::Right,
+        Place::Next,
+        Place::Corner { top: true, left: true },
+        Place::Corner { top: true, left: false },
+        Place::Corner { top: false, left: true },
+        Place::Corner { top: false, left: false },
+    ];
+}
+
 /// A line of at least 3 same-coloured fields, by its end fields (`from` is the upper or left end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Line {

@@ -102,12 +102,8 @@ fn refused(g: &mut GutAngelegt, mv: &Move, err: RuleError) {
     assert_eq!(*g, before, "the refused move {mv:?} changed the state");
 }
 
-const CORNERS: [Place; 4] = [
-    Place::Corner { top: true, left: true },
-    Place::Corner { top: true, left: false },
-    Place::Corner { top: false, left: true },
-    Place::Corner { top: false, left: false },
-];
+/// The four corners a new row may start at.
+const CORNERS: [Place; 4] = [Place::ALL[3], Place::ALL[4], Place::ALL[5], Place::ALL[6]];
 
 /// A complete first row used by several tests. As fields:
 ///
