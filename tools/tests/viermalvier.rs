@@ -853,6 +853,11 @@ fn play_checking_walls(app: &App, pick: &mut Pick, context: &str) -> usize {
         checked.insert(turn);
         let record: Value = serde_json::from_str(snap["raw"].as_str().unwrap_or("{}")).unwrap_or_default();
         if app.exists("[data-test=end-screen]") {
+            // The snapshot above may predate the end (the last move came in between): read and
+            // check the walls once more as they are now, with nothing left to move.
+            let snap = wall_snapshot(app);
+            checked.extend(check_walls(&snap, context));
+            let record: Value = serde_json::from_str(snap["raw"].as_str().unwrap_or("{}")).unwrap_or_default();
             let last = record["turn"].as_u64().unwrap_or(0);
             let missed: Vec<u64> = (1..=last).filter(|t| !checked.contains(t)).collect();
             assert!(missed.is_empty(), "{context}: the walls were not checked after the moves {missed:?}");
