@@ -9,6 +9,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 echo "-- cargo fmt --all -- --check"
 cargo fmt --all -- --check
+# The games' modules are declared by the list of games (src/games.rs, `games_modules`), and
+# rustfmt does not follow a `mod` a macro declares: so every tracked .rs file is checked as well
+# (format one with `rustfmt --edition 2021 <file>`).
+echo "-- rustfmt --check (every tracked .rs file)"
+{ git ls-files -z '*.rs' 2>/dev/null || find . -name '*.rs' -not -path '*/target/*' -print0; } \
+  | xargs -0 rustfmt --edition 2021 --check
 echo "-- cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "-- cargo clippy -p spieltisch --target wasm32-unknown-unknown --bins -- -D warnings"

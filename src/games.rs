@@ -68,6 +68,19 @@ macro_rules! games_type_arms {
     };
 }
 
+/// The game's modules, one `pub mod <module>;` per game: invoked as
+/// `crate::for_each_game!(games_modules());` in each folder that holds a module per game
+/// (`engine/`, `engine/bots/`, `view/`, `ui/`), so no `mod.rs` lists the games. Each module's
+/// file is found beside the invoking `mod.rs` as for a written `mod` line. (rustfmt does not
+/// follow modules declared by a macro: scripts/lint.sh checks every tracked `.rs` file itself.)
+#[macro_export]
+#[doc(hidden)]
+macro_rules! games_modules {
+    (() $($game:ident in $module:ident: $info:tt;)*) => {
+        $(pub mod $module;)*
+    };
+}
+
 /// [`GameKind`](crate::engine::GameKind): one variant per game, with its id, names and player
 /// counts. Stored by its serde name in records (kebab-case of the variant).
 #[macro_export]
@@ -89,28 +102,28 @@ macro_rules! games_kind {
             pub const ALL: [GameKind; [$(stringify!($game)),*].len()] = [$(GameKind::$game),*];
 
             /// Stable identifier used in saves and URLs.
-            pub fn id(self) -> &'static str {
+            pub const fn id(self) -> &'static str {
                 match self {
                     $(GameKind::$game => $id,)*
                 }
             }
 
             /// The game's name (the same in every language).
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self {
                     $(GameKind::$game => $name,)*
                 }
             }
 
             /// The name as said at the table, where the full one is long ("Sudoku").
-            pub fn short_name(self) -> &'static str {
+            pub const fn short_name(self) -> &'static str {
                 match self {
                     $(GameKind::$game => $short,)*
                 }
             }
 
             /// Allowed player counts (inclusive).
-            pub fn players(self) -> (usize, usize) {
+            pub const fn players(self) -> (usize, usize) {
                 match self {
                     $(GameKind::$game => ($min, $max),)*
                 }

@@ -6,12 +6,10 @@
 
 pub mod bots;
 pub mod determinize;
-pub mod gutangelegt;
-pub mod just4fun;
 pub mod rng;
 pub mod sort;
-pub mod sudoku;
-pub mod viermalvier;
+// One module per game (`src/games.rs`).
+crate::for_each_game!(games_modules());
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;

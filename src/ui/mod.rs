@@ -4,17 +4,15 @@
 pub mod components;
 pub mod computer;
 pub mod games;
-pub mod gutangelegt;
 pub mod i18n;
-pub mod just4fun;
 pub mod keyboard;
 pub mod screens;
 pub mod settings;
 pub mod storage;
-pub mod sudoku;
 pub mod table_frame;
 pub mod update;
-pub mod viermalvier;
+// One module per game (`src/games.rs`).
+crate::for_each_game!(games_modules());
 
 use crate::engine::{Game, GameKind};
 use crate::saves::{Conflict, KeyKind, Stamp, WriteError};

@@ -383,6 +383,17 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
     s
 }
 
+/// The move log and the home list's progress word of Gut angelegt ([`super::GameView`]).
+impl super::GameView for GutAngelegt {
+    fn log_lines(session: &crate::session::Session<Self>, _reader: Option<usize>, from: usize) -> Vec<String> {
+        log_text(&session.log, &session.seats, from)
+    }
+
+    fn progress(&self) -> super::Progress {
+        super::Progress::OutOf(self.cards_on_table(), 48, t("Karten gelegt", "cards laid"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

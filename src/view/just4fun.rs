@@ -271,6 +271,17 @@ pub fn piles_text(seen: &Seen<Observation>) -> String {
     }
 }
 
+/// The move log and the home list's progress word of Just 4 Fun ([`super::GameView`]).
+impl super::GameView for crate::engine::just4fun::Just4Fun {
+    fn log_lines(session: &crate::session::Session<Self>, _reader: Option<usize>, from: usize) -> Vec<String> {
+        session.log.iter().skip(from).map(|e| log_line(e, &session.seats)).collect()
+    }
+
+    fn progress(&self) -> super::Progress {
+        super::Progress::Named(t("Runde", "round"), self.round() as usize)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

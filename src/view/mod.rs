@@ -1,11 +1,9 @@
 //! What each board shows, as plain data: pure functions from a game state and a viewer to
 //! cells, labels and marks (with the accessible name of every field in the current language).
 //! No Leptos, no browser, so they are tested natively; the `ui` components only draw them.
-pub mod gutangelegt;
-pub mod just4fun;
 pub mod shell;
-pub mod sudoku;
-pub mod viermalvier;
+// One module per game (`src/games.rs`).
+crate::for_each_game!(games_modules());
 
 use crate::decimal::num;
 use crate::engine::determinize::{Determinize, NOBODY};
@@ -38,23 +36,44 @@ impl<O> Seen<O> {
     }
 }
 
+/// What a game gives the pure screens besides its board: its move log as lines and how far it
+/// is. Implemented in each game's view file; [`log_lines`] and [`shell::how_far`] choose the game
+/// through the list of games (`with_session!`).
+pub trait GameView: crate::engine::Game {
+    /// The log entries from `from` on as lines for `reader` (`None`: nobody, the whole table),
+    /// each written from what the reader sees of its event.
+    fn log_lines(session: &crate::session::Session<Self>, reader: Option<PlayerIdx>, from: usize) -> Vec<String>;
+
+    /// How far the game is, for the home list (the move number comes from the session).
+    fn progress(&self) -> Progress;
+
+    /// The hand-over cover's line over a public board: what stays hidden until the next player
+    /// shows it.
+    fn cover_hint() -> &'static str {
+        crate::lang::t(
+            "Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.",
+            "Everyone sees the board; the hand stays hidden until you show it.",
+        )
+    }
+}
+
+/// How far a game is, in one of the shapes the home list says it.
+pub enum Progress {
+    /// A word, then the number: "Runde 4".
+    Named(&'static str, usize),
+    /// The number, then what it counts: "17 Plättchen übrig".
+    Count(usize, &'static str),
+    /// The number out of a total, then what it counts: "17/48 Karten gelegt".
+    OutOf(usize, usize, &'static str),
+}
+
 /// The move log as readable lines for `reader` (`None`: nobody, the whole table), from entry
 /// `from` on, each written from what the reader sees of its event: the events of Just 4 Fun,
 /// Sudoku and Gut angelegt are public as a whole; Vier mal Vier's hidden view names a stone's
 /// face only to the player who sees it ([`viermalvier::seen_event`]). Only the lines asked for
 /// are written (Gut angelegt names positions as on today's table, which needs the whole log).
 pub fn log_lines(any: &crate::session::AnySession, reader: Option<PlayerIdx>, from: usize) -> Vec<String> {
-    use crate::engine::Game;
-    use crate::session::AnySession;
-    match any {
-        AnySession::Just4Fun(s) => s.log.iter().skip(from).map(|e| just4fun::log_line(e, &s.seats)).collect(),
-        AnySession::Sudoku(s) => s.log.iter().skip(from).map(|e| sudoku::log_line(e, &s.seats)).collect(),
-        AnySession::VierMalVier(s) => {
-            let view = s.state.options().view;
-            s.log.iter().skip(from).map(|e| viermalvier::describe(e, &s.seats, reader, view)).collect()
-        }
-        AnySession::GutAngelegt(s) => gutangelegt::log_text(&s.log, &s.seats, from),
-    }
+    crate::with_session!(any, s => GameView::log_lines(s, reader, from))
 }
 
 /// The seat whose observation a viewer gets: nobody is a seat outside the game.
@@ -82,19 +101,14 @@ pub fn seat_mark_path(seat: usize, cx: f64, cy: f64, r: f64) -> String {
     }
 }
 
-/// The hand-over cover's line on what stays hidden until the next player shows it: a hand of
-/// cards, or Sudoku's one tile; where the board itself is private, everyone else looks away.
+/// The hand-over cover's line on what stays hidden until the next player shows it: the hand (or
+/// what the game says it holds: [`GameView::cover_hint`]); where the board itself is private,
+/// everyone else looks away.
 pub fn cover_hint(kind: crate::engine::GameKind, public: bool) -> &'static str {
-    match (public, kind) {
-        (false, _) => crate::lang::t("Die anderen schauen bitte weg.", "Everyone else, please look away."),
-        (true, crate::engine::GameKind::Sudoku) => crate::lang::t(
-            "Alle sehen das Brett; dein Plättchen bleibt verdeckt, bis du zeigst.",
-            "Everyone sees the board; your tile stays hidden until you show it.",
-        ),
-        (true, _) => crate::lang::t(
-            "Alle sehen das Brett; die Hand bleibt verdeckt, bis du zeigst.",
-            "Everyone sees the board; the hand stays hidden until you show it.",
-        ),
+    if public {
+        crate::with_game!(kind, G => <G as GameView>::cover_hint())
+    } else {
+        crate::lang::t("Die anderen schauen bitte weg.", "Everyone else, please look away.")
     }
 }
 

@@ -6,6 +6,7 @@ use crate::engine::bots::Level;
 use crate::engine::{Game, GameKind};
 use crate::lang::t;
 use crate::session::{AnySession, Seat, Session};
+use crate::view::{GameView, Progress};
 
 pub fn game_name(kind: GameKind) -> &'static str {
     kind.name()
@@ -68,17 +69,10 @@ pub fn title(screen: Screen<'_>) -> String {
 /// How far a game is: its move and, where the game has one, a word of progress ("Zug 12 ·
 /// Runde 4", "Zug 30 · 17 von 48 Karten gelegt").
 pub fn how_far(game: &AnySession) -> String {
-    // (number, of how many, what) — one format for every game.
-    let (n, of, what) = match game {
-        AnySession::Just4Fun(s) => (s.state.round() as usize, 0, t("Runde", "round")),
-        AnySession::Sudoku(s) => (s.state.supply_len(), 0, t("Plättchen übrig", "tiles left")),
-        AnySession::GutAngelegt(s) => (s.state.cards_on_table(), 48, t("Karten gelegt", "cards laid")),
-        AnySession::VierMalVier(s) => (s.state.stones_placed(), 16, t("Steine gesetzt", "stones set")),
-    };
-    let progress = match (of, game.kind()) {
-        (0, GameKind::Just4Fun) => format!("{what} {n}"),
-        (0, _) => format!("{n} {what}"),
-        _ => format!("{n}/{of} {what}"),
+    let progress = match crate::with_session!(game, s => GameView::progress(&s.state)) {
+        Progress::Named(what, n) => format!("{what} {n}"),
+        Progress::Count(n, what) => format!("{n} {what}"),
+        Progress::OutOf(n, of, what) => format!("{n}/{of} {what}"),
     };
     format!("{} {} · {progress}", t("Zug", "move"), game.turn())
 }

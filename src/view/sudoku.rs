@@ -227,6 +227,25 @@ pub fn log_line(event: &Event, seats: &[Seat]) -> String {
     }
 }
 
+/// The move log and the home list's progress word of Sudoku ([`super::GameView`]).
+impl super::GameView for crate::engine::sudoku::Sudoku {
+    fn log_lines(session: &crate::session::Session<Self>, _reader: Option<usize>, from: usize) -> Vec<String> {
+        session.log.iter().skip(from).map(|e| log_line(e, &session.seats)).collect()
+    }
+
+    fn progress(&self) -> super::Progress {
+        super::Progress::Count(self.supply_len(), t("Plättchen übrig", "tiles left"))
+    }
+
+    /// Sudoku's cover speaks of the one tile, not of a hand.
+    fn cover_hint() -> &'static str {
+        t(
+            "Alle sehen das Brett; dein Plättchen bleibt verdeckt, bis du zeigst.",
+            "Everyone sees the board; your tile stays hidden until you show it.",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -427,6 +427,19 @@ pub fn error_text(e: &RuleError) -> String {
     }
 }
 
+/// The move log and the home list's progress word of Vier mal Vier ([`super::GameView`]): the
+/// log names a stone's face only to the reader who sees it ([`describe`]).
+impl super::GameView for crate::engine::viermalvier::VierMalVier {
+    fn log_lines(session: &crate::session::Session<Self>, reader: Option<usize>, from: usize) -> Vec<String> {
+        let view = session.state.options().view;
+        session.log.iter().skip(from).map(|e| describe(e, &session.seats, reader, view)).collect()
+    }
+
+    fn progress(&self) -> super::Progress {
+        super::Progress::OutOf(self.stones_placed(), 16, t("Steine gesetzt", "stones set"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,8 @@ use crate::server::StaticServer;
 use crate::webdriver::{Browser, Element};
 use serde_json::{json, Value};
 use spieltisch::engine::just4fun::Just4Fun;
-use spieltisch::session::AnySession;
+use spieltisch::engine::GameKind;
+use spieltisch::session::{AnySession, Stored};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -368,17 +369,8 @@ fn sudoku_turn(p: &mut Player<'_>) -> Res<()> {
 
 /// A new two-person game of `kind` (Anna and Ben, default options) dealt from `seed`.
 fn new_game(kind: &str, seed: u64) -> AnySession {
-    use spieltisch::engine::{gutangelegt::GutAngelegt, sudoku::Sudoku, viermalvier::VierMalVier};
-    match kind {
-        "just4fun" => AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), seed, |_| true)),
-        "gutangelegt" => {
-            AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), seed, |_| true))
-        }
-        "viermalvier" => {
-            AnySession::VierMalVier(screens::random_game::<VierMalVier>(2, Default::default(), seed, |_| true))
-        }
-        _ => AnySession::Sudoku(screens::random_game::<Sudoku>(2, Default::default(), seed, |_| true)),
-    }
+    let kind = GameKind::from_id(kind).expect("a listed game");
+    spieltisch::with_game!(kind, G => G::wrap(screens::random_game::<G>(2, Default::default(), seed, |_| true)))
 }
 
 /// Opens a new two-person game of `kind` dealt from `seed` (stored as a running game, so that
@@ -466,13 +458,9 @@ pub fn median(v: &[f64]) -> f64 {
     quantile(v, 0.5)
 }
 
+/// The game's name as said at the table, from its id (`kind`).
 pub fn game_name(kind: &str) -> &'static str {
-    match kind {
-        "just4fun" => "Just 4 Fun",
-        "gutangelegt" => "Gut angelegt",
-        "viermalvier" => "Vier mal Vier",
-        _ => "Sudoku",
-    }
+    GameKind::from_id(kind).map_or("?", GameKind::short_name)
 }
 
 fn p50_p95(v: &[f64]) -> String {

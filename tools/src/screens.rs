@@ -3,8 +3,8 @@
 
 use crate::webdriver::{Browser, Result};
 use serde_json::json;
-use spieltisch::engine::{gutangelegt, viermalvier, Game};
-use spieltisch::session::{AnySession, PlayerColor, Seat, Session};
+use spieltisch::engine::{gutangelegt, viermalvier, Game, GameKind};
+use spieltisch::session::{AnySession, PlayerColor, Seat, Session, Stored};
 use std::time::Duration;
 
 /// A device the app must work on.
@@ -22,8 +22,16 @@ pub const VIEWPORTS: [Viewport; 3] = [
     Viewport { name: "phone-390x844", width: 390, height: 844 },
 ];
 
-/// The four games' ids, as in URLs and `data-test` names.
-pub const KINDS: [&str; 4] = ["just4fun", "gutangelegt", "viermalvier", "sudoku"];
+/// The games' ids (the list in src/games.rs), as in URLs and `data-test` names.
+pub const KINDS: [&str; GameKind::ALL.len()] = {
+    let mut ids = [""; GameKind::ALL.len()];
+    let mut i = 0;
+    while i < ids.len() {
+        ids[i] = GameKind::ALL[i].id();
+        i += 1;
+    }
+    ids
+};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -83,17 +91,12 @@ fn per_game_screens() -> Vec<Screen> {
         list.push((
             format!("{kind}-handover"),
             Box::new(move |b: &Browser, base: &str| {
-                let players = if kind == "viermalvier" { 2 } else { 3 };
-                let game = match kind {
-                    "just4fun" => {
-                        AnySession::Just4Fun(random_game(players, Default::default(), 3, |s| s.log.len() >= 7))
-                    }
-                    "gutangelegt" => {
-                        AnySession::GutAngelegt(random_game(players, Default::default(), 3, |s| s.log.len() >= 7))
-                    }
-                    "sudoku" => AnySession::Sudoku(random_game(players, Default::default(), 3, |s| s.log.len() >= 7)),
-                    _ => AnySession::VierMalVier(random_game(players, Default::default(), 3, |s| s.log.len() >= 5)),
-                };
+                // Vier mal Vier's games are short: five stones are a few moves there.
+                let (players, moves) = if kind == "viermalvier" { (2, 5) } else { (3, 7) };
+                let kind = GameKind::from_id(kind).expect("a listed game");
+                let game = spieltisch::with_game!(kind, G => {
+                    G::wrap(random_game::<G>(players, Default::default(), 3, |s| s.log.len() >= moves))
+                });
                 open_saved(b, base, &game)
             }),
         ));

@@ -24,6 +24,10 @@ impl BotGame for GutAngelegt {
         self.evaluate(player) / 50.0
     }
 
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        Some((0..self.player_count()).map(|p| f64::from(self.score(p))).collect())
+    }
+
     /// Each claimed line is overlooked with probability 1/4 (the move still applies; the
     /// overlooked lines score nothing).
     fn easy_slip<R: Rng + ?Sized>(&self, mv: Move, rng: &mut R) -> Move {

@@ -82,4 +82,8 @@ impl BotGame for Just4Fun {
         let best_other = (0..s.sums.len()).filter(|&p| p != player).map(|p| f64::from(s.sums[p])).fold(0.0, f64::max);
         (mine - best_other) / 200.0
     }
+
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        self.final_scoring().map(|s| s.sums.iter().map(|&x| f64::from(x)).collect())
+    }
 }

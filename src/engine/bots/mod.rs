@@ -16,11 +16,9 @@
 //!   after which the next player can win at once.
 //! - [`Level::Hard`] runs single-observer information-set Monte-Carlo tree search ([`mcts`]).
 
-pub mod gutangelegt;
-pub mod just4fun;
 pub mod mcts;
-pub mod sudoku;
-pub mod viermalvier;
+// One module per game (`src/games.rs`).
+crate::for_each_game!(games_modules());
 
 use super::{Determinize, Outcome, PlayerIdx};
 use rand::seq::SliceRandom;
@@ -82,6 +80,11 @@ where
     /// Score margin of `player` in a finished game, scaled to -1..=1 (0 where there are no scores).
     fn margin(&self, _player: PlayerIdx) -> f64 {
         0.0
+    }
+
+    /// Every player's score in a finished game, where the game has scores (the arena's margins).
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        None
     }
 
     /// Easy's slips: the move as an inattentive player makes it (by default unchanged).

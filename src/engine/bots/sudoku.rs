@@ -74,4 +74,8 @@ impl BotGame for Sudoku {
         }
         self.evaluate(player) / 60.0
     }
+
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        Some((0..self.player_count()).map(|p| f64::from(self.score(p))).collect())
+    }
 }

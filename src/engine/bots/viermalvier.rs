@@ -69,4 +69,9 @@ impl BotGame for VierMalVier {
         let (mine, theirs) = if player == 0 { (a, b) } else { (b, a) };
         (f64::from(mine) - f64::from(theirs)) / 20.0
     }
+
+    /// The match points.
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        Some(self.match_points().iter().map(|&x| f64::from(x)).collect())
+    }
 }

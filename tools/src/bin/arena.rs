@@ -9,11 +9,7 @@
 //! Games are spread over two threads.
 
 use spieltisch::engine::bots::{choose, BotGame, Budget, Level};
-use spieltisch::engine::gutangelegt::GutAngelegt;
-use spieltisch::engine::just4fun::Just4Fun;
-use spieltisch::engine::sudoku::Sudoku;
-use spieltisch::engine::viermalvier::VierMalVier;
-use spieltisch::engine::{Game, Outcome, PlayerIdx};
+use spieltisch::engine::{GameKind, Outcome, PlayerIdx};
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
@@ -54,18 +50,8 @@ struct Tally {
     hard_max: Duration,
 }
 
-/// Score of every player at the end, where the game has scores.
-type Scores<G> = fn(&G) -> Option<Vec<f64>>;
-
-fn play_one<G: BotGame>(
-    game_no: u32,
-    players: usize,
-    seats: &[Seat],
-    budget: Budget,
-    seed: u64,
-    scores: Scores<G>,
-    out: &mut [Tally],
-) where
+fn play_one<G: BotGame>(game_no: u32, players: usize, seats: &[Seat], budget: Budget, seed: u64, out: &mut [Tally])
+where
     G::Move: Eq + Hash,
 {
     let n = seats.len();
@@ -96,7 +82,7 @@ fn play_one<G: BotGame>(
         g.apply(&mv).expect("the chosen move applies");
     }
     let outcome = g.outcome().expect("the game ended");
-    let sc = scores(&g);
+    let sc = g.final_scores();
     for p in 0..players {
         let t = &mut out[seat_of(p)];
         t.games += 1;
@@ -127,7 +113,7 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn run<G: BotGame>(players: usize, seats: &[Seat], games: u32, budget: Budget, seed: u64, scores: Scores<G>)
+fn run<G: BotGame>(players: usize, seats: &[Seat], games: u32, budget: Budget, seed: u64)
 where
     G::Move: Eq + Hash,
 {
@@ -138,7 +124,7 @@ where
                 scope.spawn(move || {
                     let mut out = vec![Tally::default(); n];
                     for i in (thread..games).step_by(2) {
-                        play_one::<G>(i, players, seats, budget, seed, scores, &mut out);
+                        play_one::<G>(i, players, seats, budget, seed, &mut out);
                     }
                     out
                 })
@@ -200,19 +186,7 @@ fn main() {
     // Fewer seat kinds than chairs: repeat them.
     let seats: Vec<Seat> = (0..players).map(|p| seats[p % seats.len()]).collect();
     let _: PlayerIdx = 0;
-    match game.as_str() {
-        "just4fun" => run::<Just4Fun>(players, &seats, games, budget, seed, |g| {
-            g.final_scoring().map(|s| s.sums.iter().map(|&x| f64::from(x)).collect())
-        }),
-        "gutangelegt" => run::<GutAngelegt>(players, &seats, games, budget, seed, |g| {
-            Some((0..g.player_count()).map(|p| f64::from(g.score(p))).collect())
-        }),
-        "viermalvier" => run::<VierMalVier>(players, &seats, games, budget, seed, |g| {
-            Some(g.match_points().iter().map(|&x| f64::from(x)).collect())
-        }),
-        "sudoku" => run::<Sudoku>(players, &seats, games, budget, seed, |g| {
-            Some((0..g.player_count()).map(|p| f64::from(g.score(p))).collect())
-        }),
-        other => panic!("unknown game {other:?} (just4fun, gutangelegt, viermalvier, sudoku)"),
-    }
+    let ids = || GameKind::ALL.map(GameKind::id).join(", ");
+    let kind = GameKind::from_id(&game).unwrap_or_else(|| panic!("unknown game {game:?} ({})", ids()));
+    spieltisch::with_game!(kind, G => run::<G>(players, &seats, games, budget, seed))
 }

@@ -24,11 +24,7 @@
 //! * `--engine`: random full games per second, natively, per game and player count.
 
 use serde_json::{json, Value};
-use spieltisch::engine::gutangelegt::GutAngelegt;
-use spieltisch::engine::just4fun::Just4Fun;
-use spieltisch::engine::sudoku::Sudoku;
-use spieltisch::engine::viermalvier::VierMalVier;
-use spieltisch::engine::Game;
+use spieltisch::engine::{Game, GameKind};
 use spieltisch_tools::server::StaticServer;
 use spieltisch_tools::webdriver::Browser;
 use spieltisch_tools::{dist, lighthouse, perf};
@@ -58,7 +54,7 @@ fn computer_timing(dist: &Path) -> Result<(), String> {
     let server = StaticServer::serve(dist, "/spieltisch/").map_err(|e| e.to_string())?;
     let url = server.url();
     let mut longest_all: f64 = 0.0;
-    for kind in ["just4fun", "gutangelegt", "viermalvier", "sudoku"] {
+    for kind in spieltisch_tools::screens::KINDS {
         let b = Browser::start().map_err(|e| e.to_string())?;
         b.cdp("Page.addScriptToEvaluateOnNewDocument", json!({ "source": LONGTASK_SCRIPT }))
             .map_err(|e| e.to_string())?;
@@ -292,10 +288,15 @@ fn engine_speed(seconds: f64) -> Result<(), String> {
     if cfg!(debug_assertions) {
         println!("(debug build — run with --release for meaningful numbers)");
     }
-    speed_of::<Just4Fun>("Just 4 Fun", 2..=4, seconds)?;
-    speed_of::<Sudoku>("Sudoku (assisted, standard scoring)", 1..=4, seconds)?;
-    speed_of::<VierMalVier>("Vier mal Vier (single game)", 2..=2, seconds)?;
-    speed_of::<GutAngelegt>("Gut angelegt (scored automatically)", 2..=4, seconds)
+    // Every game with its default options (named after it), at every table size it allows.
+    for kind in GameKind::ALL {
+        let (min, max) = kind.players();
+        spieltisch::with_game!(kind, G => {
+            let title = format!("{} ({:?})", kind.name(), <G as Game>::Options::default());
+            speed_of::<G>(&title, min..=max, seconds)
+        })?;
+    }
+    Ok(())
 }
 
 /// Random full games of `G` per second for each player count.
