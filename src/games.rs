@@ -122,6 +122,15 @@ macro_rules! games_kind {
                 }
             }
 
+            /// The module the game lives in (`engine/<module>/`, `ui/<module>/` …), for the
+            /// list's test.
+            #[cfg(test)]
+            pub(crate) fn module(self) -> &'static str {
+                match self {
+                    $(GameKind::$game => stringify!($module),)*
+                }
+            }
+
             /// Allowed player counts (inclusive).
             pub const fn players(self) -> (usize, usize) {
                 match self {
@@ -184,5 +193,43 @@ mod tests {
         }
         let names: std::collections::HashSet<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
         assert_eq!(names.len(), GameKind::ALL.len(), "two games share a name");
+    }
+
+    /// The list agrees with the files it cannot make: every listed game has its ids distinct and
+    /// fit for URLs and `data-test` names, its folders and files where the shared code and the
+    /// build look for them (docs/adding-a-game.md), its rulings in docs/rules.md and its name on
+    /// the first paint; and every game folder with a stylesheet is listed.
+    #[test]
+    fn every_listed_game_has_its_files_and_every_game_folder_is_listed() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let (rules, splash) = (read("docs/rules.md"), read("index.html"));
+        let ids: std::collections::HashSet<_> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        assert_eq!(ids.len(), GameKind::ALL.len(), "two games share an id");
+        for kind in GameKind::ALL {
+            let (id, module) = (kind.id(), kind.module());
+            assert!(id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{id:?} in URLs");
+            for file in [
+                format!("src/engine/{module}/mod.rs"),
+                format!("src/engine/bots/{module}.rs"),
+                format!("src/view/{module}.rs"),
+                format!("src/ui/{module}/mod.rs"),
+                format!("src/ui/{module}/style.css"),
+                format!("public/rules/{id}.de.html"),
+                format!("public/rules/{id}.en.html"),
+            ] {
+                assert!(root.join(&file).is_file(), "{kind:?}: {file} is missing");
+            }
+            assert!(rules.contains(&format!("\n## {}", kind.name())), "{kind:?}: no section in docs/rules.md");
+            assert!(splash.contains(kind.name()), "{kind:?}: not on index.html's first paint");
+        }
+        let modules: Vec<_> = GameKind::ALL.iter().map(|k| k.module()).collect();
+        for entry in std::fs::read_dir(root.join("src/ui")).expect("src/ui") {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            if path.join("style.css").is_file() {
+                assert!(modules.contains(&name.as_str()), "src/ui/{name}/ has a stylesheet but is not listed");
+            }
+        }
     }
 }

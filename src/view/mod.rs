@@ -68,10 +68,9 @@ pub enum Progress {
 }
 
 /// The move log as readable lines for `reader` (`None`: nobody, the whole table), from entry
-/// `from` on, each written from what the reader sees of its event: the events of Just 4 Fun,
-/// Sudoku and Gut angelegt are public as a whole; Vier mal Vier's hidden view names a stone's
-/// face only to the player who sees it ([`viermalvier::seen_event`]). Only the lines asked for
-/// are written (Gut angelegt names positions as on today's table, which needs the whole log).
+/// `from` on, each written from what the reader sees of its event (the game's
+/// [`GameView::log_lines`]: most games' events are public as a whole; a hidden face is named
+/// only to the player who sees it). Only the lines asked for are written.
 pub fn log_lines(any: &crate::session::AnySession, reader: Option<PlayerIdx>, from: usize) -> Vec<String> {
     crate::with_session!(any, s => GameView::log_lines(s, reader, from))
 }
@@ -139,6 +138,30 @@ mod tests {
         let sudoku = super::cover_hint(GameKind::Sudoku, true);
         assert!(sudoku.contains("tile") && !sudoku.contains("hand"), "{sudoku}");
         set_lang(Lang::De);
+    }
+
+    /// The list's dispatch hands each game its reader: Vier mal Vier's hidden wall gives each
+    /// reader (and nobody) the lines of their own eyes, which differ between the two players.
+    #[test]
+    fn the_log_is_written_for_its_reader_through_the_list_of_games() {
+        use crate::engine::viermalvier::VierMalVier;
+        use crate::engine::Game;
+        use crate::session::{AnySession, PlayerColor, Seat, Session};
+        let seats = vec![Seat::person("Anna", PlayerColor::ALL[0]), Seat::person("Ben", PlayerColor::ALL[1])];
+        let mut s = Session::<VierMalVier>::new(seats, Default::default(), 5).unwrap();
+        for _ in 0..6 {
+            let mv = s.state.legal_moves()[0].clone();
+            s.play(&mv).unwrap();
+        }
+        let view = s.state.options().view;
+        let any = AnySession::VierMalVier(s.clone());
+        let own = |reader| -> Vec<String> {
+            s.log.iter().skip(2).map(|e| super::viermalvier::describe(e, &s.seats, reader, view)).collect()
+        };
+        for reader in [Some(0), Some(1), None] {
+            assert_eq!(super::log_lines(&any, reader, 2), own(reader), "{reader:?}");
+        }
+        assert_ne!(own(Some(0)), own(Some(1)), "the two players see different faces");
     }
 
     /// The numbers of a path, as (x, y) pairs (arc radii and flags included for the circle).

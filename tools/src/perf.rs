@@ -243,7 +243,8 @@ fn turn_css(kind: &str) -> &'static str {
         "just4fun" => "[data-test=new-hand], [data-test=hand] [data-test=card]",
         "gutangelegt" => "[data-test=hand-card]",
         "viermalvier" => "[data-test=tafel-stone]",
-        _ => "[data-test=held-tile]",
+        "sudoku" => "[data-test=held-tile]",
+        other => panic!("{other}: no turn by taps in tools/src/perf.rs yet"),
     }
 }
 
@@ -403,7 +404,8 @@ pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_t
                     "just4fun" => just4fun_turn(&mut p)?,
                     "gutangelegt" => gutangelegt_turn(&mut p)?,
                     "viermalvier" => viermalvier_turn(&mut p)?,
-                    _ => sudoku_turn(&mut p)?,
+                    "sudoku" => sudoku_turn(&mut p)?,
+                    other => return Err(format!("{other}: no turn by taps in tools/src/perf.rs yet").into()),
                 }
                 p.turn += 1;
             }
