@@ -405,7 +405,7 @@ pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_t
                     "gutangelegt" => gutangelegt_turn(&mut p)?,
                     "viermalvier" => viermalvier_turn(&mut p)?,
                     "sudoku" => sudoku_turn(&mut p)?,
-                    other => return Err(format!("{other}: no turn by taps in tools/src/perf.rs yet").into()),
+                    other => return Err(format!("{other}: no turn by taps in tools/src/perf.rs yet")),
                 }
                 p.turn += 1;
             }
