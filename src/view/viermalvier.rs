@@ -5,7 +5,7 @@
 
 use super::Seen;
 use crate::engine::viermalvier::{
-    Event, GameEnd, Observation, RuleError, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT,
+    Event, GameEnd, Move, Observation, RuleError, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT,
 };
 use crate::engine::Game;
 use crate::lang::{is_de, t};
@@ -271,6 +271,61 @@ pub fn picked_text(stone: u8, face: u8) -> String {
         color_name(s.color),
         t("zu dir", "toward you"),
         t("zum Gegner", "toward your opponent")
+    )
+}
+
+/// The status line of the person to move: a hint on show, else what to do with the `picked`
+/// stone (id, the face toward the player, whether a place is chosen), whose faces are said with
+/// every turn (the status is a live region).
+pub fn turn_status(hint: Option<&Move>, picked: Option<(u8, u8, bool)>) -> String {
+    match hint {
+        Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
+        Some(Move::Announce) => {
+            return t(
+                "Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.",
+                "Hint: announce that the wall cannot be completed.",
+            )
+            .to_string()
+        }
+        Some(Move::Place { .. }) => {
+            return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.")
+                .to_string()
+        }
+        _ => {}
+    }
+    let Some((stone, face, placed)) = picked else {
+        return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string();
+    };
+    let next = if placed {
+        t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”.")
+    } else {
+        t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place.")
+    };
+    format!("{}. {next}", picked_text(stone, face))
+}
+
+/// The note when `answerer` declines a take-back.
+pub fn take_back_declined(answerer: &str) -> String {
+    format!("{answerer} {}", t("lehnt die Rücknahme ab.", "declines the take-back."))
+}
+
+/// The cover's line once `asker` asked to take back the last stone.
+pub fn take_back_asked(asker: &str, answerer: &str) -> String {
+    format!(
+        "{asker} {} {answerer} {}",
+        t("bittet, den letzten Stein zurückzunehmen.", "asks to take back the last stone."),
+        t("entscheidet nach dem Zeigen.", "decides after showing.")
+    )
+}
+
+/// The question to the opponent of `asker`, who asked to take back the last stone.
+pub fn take_back_question(asker: &str) -> String {
+    format!(
+        "{asker} {}",
+        t(
+            "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
+            "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
+        )
     )
 }
 
