@@ -600,4 +600,14 @@ mod tests {
         );
         assert!(cursor_name(&b.table, &b.tap, (0, 3), None).ends_with("leer"));
     }
+
+    /// A claimed line is straight and at least three fields long, from either end.
+    #[test]
+    fn a_claimed_line_is_straight_and_long_enough() {
+        set_lang(Lang::En);
+        assert_eq!(claimed_line((0, 0), (2, 2)), Ok(Line { from: (0, 0), to: (2, 2) }.normalized()));
+        assert_eq!(claimed_line((3, 1), (0, 1)), Ok(Line { from: (0, 1), to: (3, 1) }.normalized()));
+        assert!(claimed_line((0, 0), (1, 0)).is_err(), "two fields");
+        assert!(claimed_line((0, 0), (2, 1)).is_err(), "not straight");
+    }
 }

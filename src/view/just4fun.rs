@@ -430,4 +430,11 @@ mod tests {
         );
         assert!(b.fields.iter().all(|f| !f.in_line && !f.blocked), "no line, nobody to move");
     }
+
+    /// The question before adding to an own locked field names the field.
+    #[test]
+    fn the_locked_field_question_names_the_field() {
+        set_lang(Lang::De);
+        assert!(locked_field_question(17).starts_with("Feld 17 gehört dir schon sicher."));
+    }
 }

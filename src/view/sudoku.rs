@@ -390,4 +390,26 @@ mod tests {
         assert_eq!(b.cells.iter().filter(|c| c.legal).count(), 81, "the first gold tile may go anywhere");
         assert!(b.cells.iter().all(|c| c.points.is_none()));
     }
+
+    /// The place prompt names the chosen field and, only in assisted mode, its points.
+    #[test]
+    fn the_place_prompt_tells_points_only_when_assisted() {
+        set_lang(Lang::En);
+        let assisted = place_prompt(Some(at("C3")), true, 12);
+        assert!(assisted.contains("C3") && assisted.contains("12 points"), "{assisted}");
+        let table = place_prompt(Some(at("C3")), false, 12);
+        assert!(table.contains("C3") && !table.contains("12"), "table rules say nothing of legality: {table}");
+        assert!(place_prompt(None, true, 0).contains("marked field"));
+        assert!(place_prompt(None, false, 0).contains("free field"));
+    }
+
+    /// The end says who it ended with and why.
+    #[test]
+    fn the_end_text_names_the_player() {
+        set_lang(Lang::De);
+        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+        let text = end_text(&End::Claimed { player: 1, number: 7 }, &seats);
+        assert_eq!(text, "Ben kann die 7 zu Recht nirgends legen.");
+        assert!(end_text(&End::NoLegalField { player: 0, number: 3 }, &seats).starts_with("Anna hat eine 3"));
+    }
 }

@@ -71,16 +71,6 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     }
 }
 
-/// The player who may ask to take back the last stone (Profi rule): its owner, while the
-/// opponent has not moved yet, if a person plays that seat (a computer never asks) — and only
-/// where the rule lets that stone go back (it made the complete wall impossible): a request the
-/// rule refuses is never offered. All of it public: read from what a viewer sees of `game`.
-fn take_back_asker(game: &VierMalVier, seats: &[Seat]) -> Option<usize> {
-    let (owner, _) = game.last_stone()?;
-    let running = game.end().is_none() && game.to_move().is_some_and(|p| p != owner);
-    (running && seats.get(owner).is_some_and(Seat::is_person) && game.take_back_allowed()).then_some(owner)
-}
-
 /// What nobody (the whole table) sees of the running game, for the take-back request and its
 /// answer, which are asked and said while the device passes.
 fn seen_by_table(game: GameHandle<VierMalVier>) -> Option<Seen<Observation>> {
@@ -114,7 +104,7 @@ fn answer_take_back(ctx: AppCtx, allow: bool, computer: bool) {
     let result = if computer { game.play_computer(&Move::AllowTakeBack) } else { game.play(&Move::AllowTakeBack) };
     match result {
         Some(Ok(event)) => say_event(ctx, &event),
-        // Only offered where the rule allows it (`take_back_asker`); a changed game says why not.
+        // Only offered where the rule allows it (`view::take_back_asker`); a changed game says why not.
         Some(Err(e)) => ctx.warn(error_text(&e)),
         None => refused(ctx),
     }
@@ -149,7 +139,7 @@ pub fn CoverQuestion() -> impl IntoView {
     let seen = game.seen_memo(|| None);
     let seats = game.seats();
     move || {
-        let owner = seen.with(|s| seats.with(|seats| take_back_asker(s.as_ref()?.observation().state(), seats)))?;
+        let owner = seen.with(|s| seats.with(|seats| view::take_back_asker(s.as_ref()?, seats)))?;
         let name = |p: usize| seats.with(|s| s.get(p).map(|x| x.name.clone()).unwrap_or_default());
         let asker = name(owner);
         Some(if question_stands(ctx, game) {
@@ -188,7 +178,7 @@ struct Turn {
     /// The stone shown (on the wall and as picked): a hint's (over the person's own pick: they
     /// asked for it; their next pick clears it), else the person's own.
     shown: Memo<(Option<u8>, u8, Option<Spot>)>,
-    /// Who may ask to take the last stone back now ([`take_back_asker`]).
+    /// Who may ask to take the last stone back now ([`view::take_back_asker`]).
     asker: Memo<Option<usize>>,
 }
 
@@ -202,9 +192,7 @@ impl Turn {
             Some(Move::Place { stone, face, spot }) => (Some(stone), face, Some(spot)),
             _ => (picked.get(), face.get(), chosen.get()),
         });
-        let asker = Memo::new(move |_| {
-            seen.with(|s| seats.with(|seats| take_back_asker(s.as_ref()?.observation().state(), seats)))
-        });
+        let asker = Memo::new(move |_| seen.with(|s| seats.with(|seats| view::take_back_asker(s.as_ref()?, seats))));
         Turn { ctx, game, seats, seen, picked, face, chosen, shown, asker }
     }
 
@@ -486,24 +474,10 @@ fn Tafeln(turn: Turn) -> impl IntoView {
     let stones = move || {
         let heap = turn.seen.with(|s| {
             let g = s.as_ref()?.observation().state();
-            Some(g.options().without_tafeln.then(|| g.records().len()))
+            g.options().without_tafeln.then(|| g.records().len())
         });
-        let heap = heap.flatten().map(|game_no| heap_order(turn.game, game_no));
-        turn.seen.with(|s| {
-            let Some(seen) = s.as_ref() else { return Vec::new() };
-            let left = |id: &u8| !seen.observation().is_used(*id);
-            match &heap {
-                Some(order) => vec![order.iter().copied().filter(left).map(Some).collect::<Vec<_>>()],
-                None => (0..4u8)
-                    .map(|color| {
-                        (0..STONE_COUNT as u8)
-                            .filter(|&id| STONES[usize::from(id)].color == color)
-                            .map(|id| left(&id).then_some(id))
-                            .collect()
-                    })
-                    .collect(),
-            }
-        })
+        let heap = heap.map(|game_no| heap_order(turn.game, game_no));
+        turn.seen.with(|s| s.as_ref().map(|s| view::tafeln(s, heap.as_deref())).unwrap_or_default())
     };
     view! {
         <div class="vv-tafeln" data-test="tafeln">
