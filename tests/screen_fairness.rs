@@ -206,6 +206,7 @@ fn sudoku_screens_show_only_what_the_viewer_may_know() {
 #[derive(Debug, PartialEq)]
 struct GaScreen {
     board: view::gutangelegt::Board,
+    piles: String,
     picked: Option<view::gutangelegt::Tap>,
     results: Vec<String>,
 }
@@ -237,7 +238,7 @@ fn ga_screen(g: &GutAngelegt, viewer: Option<PlayerIdx>) -> GaScreen {
         .collect();
     let line = |e: &gutangelegt::Event| view::gutangelegt::log_text(std::slice::from_ref(e), &seats, 0).concat();
     let results = results(g, viewer, moves, line, view::gutangelegt::error_text);
-    GaScreen { board, picked, results }
+    GaScreen { piles: view::gutangelegt::piles_text(&seen), board, picked, results }
 }
 
 #[test]
@@ -250,6 +251,8 @@ fn gutangelegt_screens_show_only_what_the_viewer_may_know() {
 #[derive(Debug, PartialEq)]
 struct VmvScreen {
     walls: Vec<view::viermalvier::Wall>,
+    tafeln: Vec<Vec<Option<u8>>>,
+    take_back_asker: Option<usize>,
     picks: Vec<view::viermalvier::Pick>,
     results: Vec<String>,
 }
@@ -283,7 +286,9 @@ fn vmv_screen(g: &VierMalVier, viewer: Option<PlayerIdx>) -> VmvScreen {
         .collect();
     let line = |e: &viermalvier::Event| view::viermalvier::describe(e, &seats, viewer, options);
     let results = results(g, viewer, moves, line, view::viermalvier::error_text);
-    VmvScreen { walls, picks, results }
+    let (tafeln, take_back_asker) =
+        (view::viermalvier::tafeln(&seen, None), view::viermalvier::take_back_asker(&seen, &seats));
+    VmvScreen { walls, tafeln, take_back_asker, picks, results }
 }
 
 #[test]

@@ -444,6 +444,15 @@ pub fn paused_note() -> impl IntoView {
     }
 }
 
+/// A game's status line under the hand (a live region: a turn of the picked piece, a preview
+/// are said aloud), after the note while the computers are paused. One function for every game.
+pub fn status_line(text: Signal<String>) -> impl IntoView {
+    view! {
+        {paused_note()}
+        <p class="status" data-test="status" aria-live="polite">{text}</p>
+    }
+}
+
 /// The status line while someone else (a computer) is to move.
 pub fn wait_for_turn() -> String {
     t("Warte, bis du dran bist.", "Wait for your turn.").to_string()

@@ -78,26 +78,18 @@ thread_local! {
 /// How long a preview must have been on screen before a second tap on it confirms.
 const PREVIEW_MS: f64 = 380.0;
 
-/// A preview that a second tap on the same place confirms (a chosen field or place): when it
-/// was shown, so that a quick double tap never plays a move the player has not seen. A key
-/// press confirms at once (the screen reader has said what is chosen).
-#[derive(Clone, Copy, Default)]
-pub struct Preview;
+/// A preview that a second tap on the same place confirms (a chosen field or place) has just
+/// been shown (a first tap): remembered, so that a quick double tap never plays a move the
+/// player has not seen. One game screen at a time shows one preview, so the time is one
+/// thread-local, not a value each screen carries.
+pub fn preview_shown() {
+    SHOWN_AT.set(js_sys::Date::now());
+}
 
-impl Preview {
-    pub fn new() -> Preview {
-        Preview
-    }
-
-    /// A preview was shown just now (a first tap).
-    pub fn shown(self) {
-        SHOWN_AT.set(js_sys::Date::now());
-    }
-
-    /// Whether a second tap may confirm the preview now (a tap too soon does nothing).
-    pub fn confirmable(self) -> bool {
-        BY_KEY.get() || js_sys::Date::now() - SHOWN_AT.get() >= PREVIEW_MS
-    }
+/// Whether a second tap may confirm the preview now (a tap too soon does nothing). A key press
+/// confirms at once (the screen reader has said what is chosen).
+pub fn preview_confirmable() -> bool {
+    BY_KEY.get() || js_sys::Date::now() - SHOWN_AT.get() >= PREVIEW_MS
 }
 
 /// Moves the focus for an arrow, Home or End key; `true` for Enter and Space, as the caller

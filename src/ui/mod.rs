@@ -475,18 +475,24 @@ impl<G> Clone for GameHandle<G> {
 }
 impl<G> Copy for GameHandle<G> {}
 
-impl<G: Stored + crate::engine::Determinize> GameHandle<G> {
-    /// What `viewer` may see of the running game, the only input of its screen (tracked; a
-    /// fresh observation per call, so for what is computed once per move or per tap).
-    pub fn seen_by(&self, viewer: Option<usize>) -> Option<crate::view::Seen<G::Observation>> {
-        self.with(|s| crate::view::Seen::of(&s.state, viewer))
-    }
-
-    /// [`GameHandle::seen_by`] the viewer ([`Table::viewer`]), untracked: for taps.
-    pub fn seen_untracked(&self) -> Option<crate::view::Seen<G::Observation>> {
-        untrack(|| self.seen_by(self.viewer()))
+impl<G: Stored + crate::engine::Determinize> GameHandle<G>
+where
+    G::Observation: Send + Sync + 'static,
+{
+    /// What `viewer` may see of the running game, the only input of its screen: one memo per
+    /// screen, so the observation is made once per move and viewer (not once per reader), and
+    /// the screen's closures read it (`seen.with`, `seen.with_untracked` in taps).
+    pub fn seen_memo(&self, viewer: impl Fn() -> Option<usize> + Send + Sync + 'static) -> SeenMemo<G> {
+        let game = *self;
+        Memo::new(move |_| {
+            let viewer = viewer();
+            game.with(|s| crate::view::Seen::of(&s.state, viewer))
+        })
     }
 }
+
+/// A game screen's memo of what its viewer sees ([`GameHandle::seen_memo`]).
+pub type SeenMemo<G> = Memo<Option<crate::view::Seen<<G as crate::engine::Determinize>::Observation>>>;
 
 impl<G: Stored> GameHandle<G> {
     pub fn new(ctx: AppCtx) -> Self {

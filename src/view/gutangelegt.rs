@@ -328,6 +328,40 @@ pub fn error_text(e: &RuleError) -> String {
     }
 }
 
+/// The message after a lay whose wrong claims were struck: which, and that the card stays.
+pub fn corrected_text(corrected: &[Line]) -> String {
+    let struck = lines_text(corrected);
+    if is_de() {
+        format!("Korrigiert: {struck} punktet so nicht (0 Punkte). Die Karte liegt, richtige Ansagen zählen.")
+    } else {
+        format!("Corrected: {struck} does not score like that (0 points). The card stays; right claims count.")
+    }
+}
+
+/// The line announced from field `start` to field `end`, or why they make none.
+pub fn claimed_line(start: (usize, usize), end: (usize, usize)) -> Result<Line, &'static str> {
+    let line = Line { from: start, to: end }.normalized();
+    let (dx, dy) = (start.0.abs_diff(end.0), start.1.abs_diff(end.1));
+    if !(dx == 0 || dy == 0 || dx == dy) || line.len() < 3 {
+        return Err(t(
+            "Eine Reihe ist gerade (waagerecht, senkrecht oder diagonal) und mindestens 3 Felder lang.",
+            "A line is straight (across, up or diagonal) and at least 3 fields long.",
+        ));
+    }
+    Ok(line)
+}
+
+/// The line on the piles: cards on the table and face down (both public).
+pub fn piles_text(seen: &Seen<Observation>) -> String {
+    let game = seen.observation().state();
+    let (laid, draw) = (game.cards_on_table(), game.draw_len());
+    if is_de() {
+        format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}")
+    } else {
+        format!("On the table: {laid} of 48 · face down: {draw}")
+    }
+}
+
 /// Lines named for the log and messages: "A1–C1, B2–B4".
 pub fn lines_text(lines: &[Line]) -> String {
     lines.iter().map(|l| line_text(*l)).collect::<Vec<_>>().join(", ")
@@ -576,5 +610,15 @@ mod tests {
             format!("Spalte 1, Feld 1: {}, Anfang der Linie", color_name(colors[0]))
         );
         assert!(cursor_name(&b.table, &b.tap, (0, 3), None).ends_with("leer"));
+    }
+
+    /// A claimed line is straight and at least three fields long, from either end.
+    #[test]
+    fn a_claimed_line_is_straight_and_long_enough() {
+        set_lang(Lang::En);
+        assert_eq!(claimed_line((0, 0), (2, 2)), Ok(Line { from: (0, 0), to: (2, 2) }.normalized()));
+        assert_eq!(claimed_line((3, 1), (0, 1)), Ok(Line { from: (0, 1), to: (3, 1) }.normalized()));
+        assert!(claimed_line((0, 0), (1, 0)).is_err(), "two fields");
+        assert!(claimed_line((0, 0), (2, 1)).is_err(), "not straight");
     }
 }

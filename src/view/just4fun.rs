@@ -229,6 +229,15 @@ pub fn no_combination_text(number: u8) -> String {
     }
 }
 
+/// The question before a stone goes onto field `number`, already safely the player's own.
+pub fn locked_field_question(number: u32) -> String {
+    if is_de() {
+        format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
+    } else {
+        format!("Field {number} is already safely yours. Add another stone anyway?")
+    }
+}
+
 /// The status line under the hand: what the picked `cards` add up to and what to do next.
 /// `must_swap`: the person to move has no play; `target`: the field the cards make; who blocks
 /// it follows from the public stones.
@@ -431,5 +440,12 @@ mod tests {
             "Reihe 1, Spalte 1: Feld 35, Anna 2 Steine, Ben 1 Stein, behält Anna"
         );
         assert!(b.fields.iter().all(|f| !f.in_line && !f.blocked), "no line, nobody to move");
+    }
+
+    /// The question before adding to an own locked field names the field.
+    #[test]
+    fn the_locked_field_question_names_the_field() {
+        set_lang(Lang::De);
+        assert!(locked_field_question(17).starts_with("Feld 17 gehört dir schon sicher."));
     }
 }

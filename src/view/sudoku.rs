@@ -2,7 +2,7 @@
 //! gold tile during the setup) with their points, and the accessible name of every field.
 
 use super::Seen;
-use crate::engine::sudoku::{name, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
+use crate::engine::sudoku::{name, End, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
 use crate::engine::Game;
 use crate::lang::{count_noun, is_de, t};
 use crate::session::Seat;
@@ -74,6 +74,66 @@ pub fn piles_text(seen: &Seen<Observation>) -> String {
     } else {
         format!("Face down: {supply} · set aside: {aside}")
     }
+}
+
+/// The status line while the person to move holds their tile: what to do with the `chosen`
+/// field (`points` there, shown in assisted mode only: under table rules nothing here may tell
+/// whether the field is legal).
+pub fn place_prompt(chosen: Option<usize>, assisted: bool, points: u32) -> String {
+    let Some(cell) = chosen else {
+        return if assisted {
+            t(
+                "Wähle ein markiertes Feld – die Zahl oben rechts sind seine Punkte.",
+                "Choose a marked field – the small number is its points.",
+            )
+        } else {
+            t(
+                "Wähle ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.",
+                "Choose a free field. Breaking the Sudoku rule costs the tile.",
+            )
+        }
+        .to_string();
+    };
+    match (assisted, is_de()) {
+        (false, true) => format!(
+            "{}: nochmal wählen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.",
+            name(cell)
+        ),
+        (false, false) => {
+            format!("{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
+        }
+        (true, true) => format!("{}: {points} Punkte – nochmal wählen oder „Legen“.", name(cell)),
+        (true, false) => format!("{}: {points} points – choose it again or “Place”.", name(cell)),
+    }
+}
+
+/// Why the game ended, naming the player it ended with.
+pub fn end_text(end: &End, seats: &[Seat]) -> String {
+    let name = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
+    match *end {
+        End::NoLegalField { player, number } if is_de() => format!(
+            "{} hat eine {number} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.",
+            name(player)
+        ),
+        End::NoLegalField { player, number } => {
+            format!("{} holds a {number} and no field is left where the Sudoku rule allows it.", name(player))
+        }
+        End::Claimed { player, number } if is_de() => {
+            format!("{} kann die {number} zu Recht nirgends legen.", name(player))
+        }
+        End::Claimed { player, number } => format!("{} rightly cannot place the {number} anywhere.", name(player)),
+        End::AllTilesUsed => {
+            t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string()
+        }
+    }
+}
+
+/// The status line when the hint says the held tile fits nowhere.
+pub fn cannot_place_hint() -> &'static str {
+    t(
+        "Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.",
+        "Hint: your tile fits nowhere – say “I cannot place”.",
+    )
 }
 
 /// A field's accessible name: "B5, 7, Anna" / "C3, frei, erlaubt, 12 Punkte". `preview`: the
@@ -348,5 +408,27 @@ mod tests {
         assert_eq!(b.held, None);
         assert_eq!(b.cells.iter().filter(|c| c.legal).count(), 81, "the first gold tile may go anywhere");
         assert!(b.cells.iter().all(|c| c.points.is_none()));
+    }
+
+    /// The place prompt names the chosen field and, only in assisted mode, its points.
+    #[test]
+    fn the_place_prompt_tells_points_only_when_assisted() {
+        set_lang(Lang::En);
+        let assisted = place_prompt(Some(at("C3")), true, 12);
+        assert!(assisted.contains("C3") && assisted.contains("12 points"), "{assisted}");
+        let table = place_prompt(Some(at("C3")), false, 12);
+        assert!(table.contains("C3") && !table.contains("12"), "table rules say nothing of legality: {table}");
+        assert!(place_prompt(None, true, 0).contains("marked field"));
+        assert!(place_prompt(None, false, 0).contains("free field"));
+    }
+
+    /// The end says who it ended with and why.
+    #[test]
+    fn the_end_text_names_the_player() {
+        set_lang(Lang::De);
+        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)];
+        let text = end_text(&End::Claimed { player: 1, number: 7 }, &seats);
+        assert_eq!(text, "Ben kann die 7 zu Recht nirgends legen.");
+        assert!(end_text(&End::NoLegalField { player: 0, number: 3 }, &seats).starts_with("Anna hat eine 3"));
     }
 }

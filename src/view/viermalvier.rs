@@ -5,7 +5,7 @@
 
 use super::Seen;
 use crate::engine::viermalvier::{
-    Event, GameEnd, Observation, RuleError, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT,
+    Event, GameEnd, Move, Observation, RuleError, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT,
 };
 use crate::engine::Game;
 use crate::lang::{is_de, t};
@@ -271,6 +271,89 @@ pub fn picked_text(stone: u8, face: u8) -> String {
         color_name(s.color),
         t("zu dir", "toward you"),
         t("zum Gegner", "toward your opponent")
+    )
+}
+
+/// The status line of the person to move: a hint on show, else what to do with the `picked`
+/// stone (id, the face toward the player, whether a place is chosen), whose faces are said with
+/// every turn (the status is a live region).
+pub fn turn_status(hint: Option<&Move>, picked: Option<(u8, u8, bool)>) -> String {
+    match hint {
+        Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
+        Some(Move::Announce) => {
+            return t(
+                "Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.",
+                "Hint: announce that the wall cannot be completed.",
+            )
+            .to_string()
+        }
+        Some(Move::Place { .. }) => {
+            return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.")
+                .to_string()
+        }
+        _ => {}
+    }
+    let Some((stone, face, placed)) = picked else {
+        return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string();
+    };
+    let next = if placed {
+        t("Den Platz nochmal wählen oder „Setzen“.", "Choose the place again or “Place”.")
+    } else {
+        t("Mit ⇄ drehen, dann einen grünen Platz wählen.", "Turn it with ⇄, then choose a green place.")
+    };
+    format!("{}. {next}", picked_text(stone, face))
+}
+
+/// The stones not yet in the wall as the Tafeln show them: a row per colour with a gap for each
+/// stone in the wall, or without Tafeln one row in `heap` order (the heap as it lies).
+pub fn tafeln(seen: &Seen<Observation>, heap: Option<&[u8]>) -> Vec<Vec<Option<u8>>> {
+    let left = |id: &u8| !seen.observation().is_used(*id);
+    match heap {
+        Some(order) => vec![order.iter().copied().filter(left).map(Some).collect()],
+        None => (0..4u8)
+            .map(|color| {
+                (0..STONE_COUNT as u8)
+                    .filter(|&id| STONES[usize::from(id)].color == color)
+                    .map(|id| left(&id).then_some(id))
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// The player who may ask to take back the last stone (Profi rule): its owner, while the
+/// opponent has not moved yet, if a person plays that seat (a computer never asks) — and only
+/// where the rule lets that stone go back (it made the complete wall impossible): a request the
+/// rule refuses is never offered. All of it public.
+pub fn take_back_asker(seen: &Seen<Observation>, seats: &[Seat]) -> Option<usize> {
+    let game = seen.observation().state();
+    let (owner, _) = game.last_stone()?;
+    let running = game.end().is_none() && game.to_move().is_some_and(|p| p != owner);
+    (running && seats.get(owner).is_some_and(Seat::is_person) && game.take_back_allowed()).then_some(owner)
+}
+
+/// The note when `answerer` declines a take-back.
+pub fn take_back_declined(answerer: &str) -> String {
+    format!("{answerer} {}", t("lehnt die Rücknahme ab.", "declines the take-back."))
+}
+
+/// The cover's line once `asker` asked to take back the last stone.
+pub fn take_back_asked(asker: &str, answerer: &str) -> String {
+    format!(
+        "{asker} {} {answerer} {}",
+        t("bittet, den letzten Stein zurückzunehmen.", "asks to take back the last stone."),
+        t("entscheidet nach dem Zeigen.", "decides after showing.")
+    )
+}
+
+/// The question to the opponent of `asker`, who asked to take back the last stone.
+pub fn take_back_question(asker: &str) -> String {
+    format!(
+        "{asker} {}",
+        t(
+            "möchte den letzten Stein zurücknehmen: Mit ihm kann die Mauer nicht mehr vollständig werden. Erlaubst du es?",
+            "wants to take back the last stone: it made a complete wall impossible. Do you allow it?",
+        )
     )
 }
 
@@ -608,5 +691,53 @@ mod tests {
             }
         }
         panic!("no four-row in 200 random games");
+    }
+
+    /// The status says the picked stone's faces and the next step; a hint comes first.
+    #[test]
+    fn the_turn_status_follows_the_pick() {
+        set_lang(Lang::En);
+        assert_eq!(turn_status(None, None), "Take a stone from the Tafeln.");
+        let picked = turn_status(None, Some((0, 0, false)));
+        assert!(picked.starts_with(&picked_text(0, 0)) && picked.ends_with("choose a green place."), "{picked}");
+        assert!(turn_status(None, Some((0, 1, true))).ends_with("or “Place”."));
+        assert_eq!(turn_status(Some(&Move::Object), Some((0, 0, true))), "Hint: object!");
+    }
+
+    /// The Tafeln leave a gap for each stone in the wall (also for a stone below the top, which
+    /// the observation stands in for by a look-alike), and the heap keeps its order.
+    #[test]
+    fn the_tafeln_show_the_stones_left() {
+        let mut stood_in = false;
+        let mut g = game(View::Hidden);
+        for seed in 0..20 {
+            g = VierMalVier::new(2, Options { view: View::Hidden, ..Options::default() }, seed).unwrap();
+            // Stones spread over the wall by a simple walk through the legal places.
+            for k in 0..10usize {
+                let places: Vec<Move> =
+                    g.legal_moves().into_iter().filter(|m| matches!(m, Move::Place { .. })).collect();
+                if g.end().is_some() || places.is_empty() {
+                    break;
+                }
+                let pick = places[(k * 7 + seed as usize * 3) % places.len()].clone();
+                let _ = g.apply(&pick);
+            }
+            for viewer in [Some(0), Some(1), None] {
+                let seen = Seen::of(&g, viewer);
+                let plates = tafeln(&seen, None);
+                let shown: Vec<u8> = plates.iter().flatten().flatten().copied().collect();
+                let mut left = g.remaining();
+                left.sort_unstable();
+                let mut shown_sorted = shown.clone();
+                shown_sorted.sort_unstable();
+                assert_eq!(shown_sorted, left, "seed {seed}, viewer {viewer:?}");
+                stood_in |= (0..STONE_COUNT as u8).any(|id| seen.observation().state().is_used(id) != g.is_used(id));
+            }
+        }
+        assert!(stood_in, "some stone below the top was stood in for by a look-alike");
+        let heap: Vec<u8> = (0..STONE_COUNT as u8).rev().collect();
+        let row = &tafeln(&Seen::of(&g, None), Some(&heap))[0];
+        assert_eq!(row.len(), g.remaining().len());
+        assert!(row.windows(2).all(|w| w[0] > w[1]), "the heap's order: {row:?}");
     }
 }

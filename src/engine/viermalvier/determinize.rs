@@ -33,6 +33,12 @@ impl Observation {
     pub fn state(&self) -> &VierMalVier {
         &self.seen
     }
+
+    /// Whether `stone` is in the wall (public: it has left its Tafel). Not `state().is_used`:
+    /// the stones below the top stand for others there.
+    pub fn is_used(&self, stone: u8) -> bool {
+        self.in_wall.contains(&stone)
+    }
 }
 
 /// A wall: columns left to right (side 0's view), each bottom to top.

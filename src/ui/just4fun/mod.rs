@@ -5,11 +5,12 @@ pub mod result;
 
 use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
-use crate::ui::components::{Confirm, PlayerTag};
+use crate::session::Seat;
+use crate::ui::components::{status_line, Confirm, PlayerTag};
 use crate::ui::i18n::{count_noun, is_de, t};
-use crate::ui::keyboard::{Preview, Roving};
+use crate::ui::keyboard::{preview_confirmable, preview_shown, Roving};
 use crate::ui::table_frame::{side_panel, table_frame, TableParts};
-use crate::ui::{AppCtx, GameHandle};
+use crate::ui::{AppCtx, GameHandle, SeenMemo};
 use crate::view::just4fun::{self as view, error_text};
 use board::{seat_side, side_arrow, Board};
 use leptos::prelude::*;
@@ -74,195 +75,253 @@ fn positions_in(hand: &[u8], values: &[u8]) -> Option<Vec<usize>> {
         .collect()
 }
 
-#[component]
-pub fn PlayJust4Fun() -> impl IntoView {
-    let ctx = AppCtx::get();
-    let game = GameHandle::<Just4Fun>::new(ctx);
-    let picked = RwSignal::new(Vec::<usize>::new());
-    let confirm_locked = RwSignal::new(None::<Vec<u8>>);
-
-    let seats = game.seats();
-    // Everything the board shows, the hand and the open plays: computed once per position and
-    // viewer (the player whose private cards may be shown, never a computer's), from what that
-    // viewer may see (`Seen`), never from the real state. A tap on a card changes only the
-    // selection below, never this.
-    let seen = move || game.seen_by(game.viewer());
-    let model = Memo::new(move |_| {
-        let last = game.with(|s| match s.log.last() {
-            Some(Event::Placed { cell, .. }) => Some(*cell),
-            _ => None,
-        });
-        seen().map(|seen| view::board(&seen, last.flatten())).unwrap_or_default()
-    });
-    // A hint from the Medium player shows as a selection (its cards, and so its field).
-    let hinted = move || match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
+/// A hint from the Medium player, as the hand positions of its cards (and so its field).
+fn hinted(ctx: AppCtx, model: Memo<view::Board>) -> Vec<usize> {
+    match crate::ui::computer::hint_for::<Just4Fun>(ctx) {
         Some(Move::Play { cards }) => model.with(|m| positions_in(&m.hand, &cards)).unwrap_or_default(),
         _ => Vec::new(),
-    };
-    // A hint shows over the person's own pick (they asked for it); their next pick clears it.
-    let shown = Memo::new(move |_| {
-        let hint = hinted();
-        if hint.is_empty() {
-            picked.get()
-        } else {
-            hint
+    }
+}
+
+/// The person's turn at the table: what the viewer sees, the cards they picked, and the moves
+/// they make. Copy, so every closure of the screen holds it.
+#[derive(Clone, Copy)]
+struct Turn {
+    ctx: AppCtx,
+    game: GameHandle<Just4Fun>,
+    seats: Signal<Vec<Seat>>,
+    /// What the viewer (the player whose private cards may be shown, never a computer's) sees:
+    /// the only input of this screen, made once per move and viewer.
+    seen: SeenMemo<Just4Fun>,
+    /// Everything the board shows, the hand and the open plays: once per position and viewer.
+    /// A tap on a card changes only the selection, never this.
+    model: Memo<view::Board>,
+    picked: RwSignal<Vec<usize>>,
+    /// The hand positions shown as picked: a hint's (over the person's own pick: they asked for
+    /// it; their next pick clears it), else the person's own.
+    shown: Memo<Vec<usize>>,
+    /// The field the shown cards add up to.
+    target: Memo<Option<u8>>,
+    /// No play is legal while the game runs: the only move is a new hand.
+    must_swap: Memo<bool>,
+    /// The cards waiting for the answer whether to add to an own locked field.
+    confirm_locked: RwSignal<Option<Vec<u8>>>,
+}
+
+impl Turn {
+    fn new(ctx: AppCtx) -> Turn {
+        let game = GameHandle::<Just4Fun>::new(ctx);
+        let picked = RwSignal::new(Vec::<usize>::new());
+        let seen = game.seen_memo(move || game.viewer());
+        let model = Memo::new(move |_| {
+            let last = game.with(|s| match s.log.last() {
+                Some(Event::Placed { cell, .. }) => Some(*cell),
+                _ => None,
+            });
+            seen.with(|seen| seen.as_ref().map(|seen| view::board(seen, last.flatten())).unwrap_or_default())
+        });
+        let shown = Memo::new(move |_| {
+            let hint = hinted(ctx, model);
+            if hint.is_empty() {
+                picked.get()
+            } else {
+                hint
+            }
+        });
+        Turn {
+            ctx,
+            game,
+            seats: game.seats(),
+            seen,
+            model,
+            picked,
+            shown,
+            target: Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get()))),
+            must_swap: Memo::new(move |_| game.person_to_move() && model.with(|m| m.must_swap)),
+            confirm_locked: RwSignal::new(None),
         }
-    });
-    let showing_hint = move || !hinted().is_empty();
-    let preview = Preview::new();
-    let selection = move || model.with(|m| picked_values(&m.hand, &shown.get()));
-    let sum = move || selection().iter().map(|&v| u32::from(v)).sum::<u32>();
-    let target = Memo::new(move |_| model.with(|m| view::target(&m.hand, &shown.get())));
-    let win_line = Signal::derive(move || seen().and_then(|s| s.observation().state().win().map(|(_, l)| l)));
-    // "Place" is only offered for a play the rules allow (not, say, for a blocked field).
-    let can_place = move || {
-        let mut cards = selection();
+    }
+
+    /// The picked cards' values.
+    fn selection(self) -> Vec<u8> {
+        self.model.with(|m| picked_values(&m.hand, &self.shown.get()))
+    }
+
+    /// "Place" is only offered for a play the rules allow (not, say, for a blocked field).
+    fn can_place(self) -> bool {
+        let mut cards = self.selection();
         crate::engine::sort::sort(&mut cards);
-        model.with(|m| m.plays.contains(&cards))
-    };
-    // No play is legal while the game runs: the only move is a new hand.
-    let must_swap = Memo::new(move |_| game.person_to_move() && model.with(|m| m.must_swap));
+        self.model.with(|m| m.plays.contains(&cards))
+    }
 
-    let play = move |cards: Vec<u8>| match game.play(&Move::Play { cards }) {
-        Some(Ok(_)) => picked.set(Vec::new()),
-        Some(Err(e)) => ctx.warn(error_text(&e, &seats.get_untracked())),
-        None => {}
-    };
-    // Placing is the costly step: it happens on a second tap on the highlighted field (or the
-    // button), and adding to one's own locked field asks first.
-    let place = move || {
-        let cards = untrack(selection);
-        let Some(number) = target.get_untracked() else {
-            return ctx.warn(error_text(&RuleError::SumNotAField { sum: untrack(sum) }, &seats.get_untracked()));
+    fn warn(self, e: RuleError) {
+        self.ctx.warn(error_text(&e, &self.seats.get_untracked()));
+    }
+
+    fn play(self, mv: Move) {
+        match self.game.play(&mv) {
+            Some(Ok(_)) => self.picked.set(Vec::new()),
+            Some(Err(e)) => self.warn(e),
+            None => {}
+        }
+    }
+
+    /// Placing is the costly step: it happens on a second tap on the highlighted field (or the
+    /// button), and adding to one's own locked field asks first.
+    fn place(self) {
+        let cards = untrack(|| self.selection());
+        let Some(number) = self.target.get_untracked() else {
+            let sum = cards.iter().map(|&v| u32::from(v)).sum();
+            return self.warn(RuleError::SumNotAField { sum });
         };
-        let own_locked = game.seen_untracked().and_then(|s| {
-            let g = s.observation().state();
+        let own_locked = self.seen.with_untracked(|s| {
+            let g = s.as_ref()?.observation().state();
             let (cell, me) = (g.cell_of(number)?, g.to_move()?);
-            (g.locked_by(cell) == Some(me)).then_some(())
+            Some(g.locked_by(cell) == Some(me))
         });
-        let own_locked = own_locked.is_some();
-        if own_locked {
-            confirm_locked.set(Some(cards));
+        if own_locked == Some(true) {
+            self.confirm_locked.set(Some(cards));
         } else {
-            play(cards);
+            self.play(Move::Play { cards });
         }
-    };
-    let on_tap = Callback::new(move |cell: usize| {
-        if !game.person_to_move_untracked() || must_swap.get_untracked() {
+    }
+
+    /// A tap on a field: the fewest cards that make it, shown as a preview; a second tap places.
+    fn tap(self, cell: usize) {
+        if !self.game.person_to_move_untracked() || self.must_swap.get_untracked() {
             return;
         }
-        let Some(number) = game.seen_untracked().map(|s| s.observation().state().number_at(cell)) else {
+        let Some((number, blocker)) = self.seen.with_untracked(|s| {
+            let g = s.as_ref()?.observation().state();
+            Some((g.number_at(cell), g.to_move().and_then(|me| g.blocked_by(me, cell))))
+        }) else {
             return;
         };
-        if target.get_untracked() == Some(number) {
+        if self.target.get_untracked() == Some(number) {
             // A second tap places, once the cards' target has been seen (not a double tap's).
-            if preview.confirmable() {
-                place();
+            if preview_confirmable() {
+                self.place();
             }
             return;
         }
-        let blocker = game.seen_untracked().and_then(|s| {
-            let g = s.observation().state();
-            g.to_move().and_then(|me| g.blocked_by(me, cell))
-        });
-        let cards = model.with_untracked(|m| cards_for(&m.plays, &m.hand, number));
-        match (blocker, cards) {
-            (Some(by), _) => ctx.warn(error_text(&RuleError::Blocked { field: number, by }, &seats.get_untracked())),
+        match (blocker, self.model.with_untracked(|m| cards_for(&m.plays, &m.hand, number))) {
+            (Some(by), _) => self.warn(RuleError::Blocked { field: number, by }),
             (None, Some(cards)) => {
-                ctx.computers.hint.set(None);
-                picked.set(cards);
-                preview.shown();
+                self.pick(cards);
+                preview_shown();
             }
-            (None, None) => ctx.warn(view::no_combination_text(number)),
+            (None, None) => self.ctx.warn(view::no_combination_text(number)),
         }
+    }
+
+    /// The person's own pick (a hint on show goes).
+    fn pick(self, cards: Vec<usize>) {
+        self.ctx.computers.hint.set(None);
+        self.picked.set(cards);
+    }
+
+    /// A card of the hand picked or put back.
+    fn toggle(self, i: usize) {
+        let mut p = self.shown.get_untracked();
+        if let Some(pos) = p.iter().position(|&x| x == i) {
+            p.remove(pos);
+        } else {
+            p.push(i);
+        }
+        self.pick(p);
+    }
+
+    fn status(self) -> String {
+        let cards = self.selection();
+        let (must_swap, target) = (self.must_swap.get(), self.target.get());
+        let text = self
+            .seen
+            .with(|s| s.as_ref().map(|s| view::selection_status(s, must_swap, &cards, target, &self.seats.get())));
+        crate::view::hint_status(text.unwrap_or_default(), !hinted(self.ctx, self.model).is_empty())
+    }
+}
+
+#[component]
+pub fn PlayJust4Fun() -> impl IntoView {
+    let turn = Turn::new(AppCtx::get());
+    let (game, seen) = (turn.game, turn.seen);
+    let win_line = Signal::derive(move || {
+        seen.with(|s| s.as_ref().and_then(|s| s.observation().state().win().map(|(_, line)| line)))
     });
-
-    let selection_status = move || {
-        let cards = selection();
-        let status =
-            |s: crate::view::Seen<_>| view::selection_status(&s, must_swap.get(), &cards, target.get(), &seats.get());
-        seen().map(status).unwrap_or_default()
-    };
-
-    let status = move || {
-        let text = selection_status();
-        crate::view::hint_status(text, showing_hint())
-    };
-
+    let over = move || seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().outcome().is_some()));
+    let on_tap = Callback::new(move |cell: usize| turn.tap(cell));
     table_frame(TableParts {
         game_class: "j4f",
         board_class: "",
-        board: view! { <Board model=model target=target seats=seats win_line=win_line on_tap=on_tap /> }.into_any(),
-        seats: view! { <Players game=game /> {piles(game)} }.into_any(),
+        board: view! { <Board model=turn.model target=turn.target seats=turn.seats win_line=win_line on_tap=on_tap /> }
+            .into_any(),
+        seats: view! { <Players seen=seen seats=turn.seats /> {piles(seen)} }.into_any(),
         side: ViewFn::from(move || {
             side_panel(
-                seen().is_some_and(|s| s.observation().state().outcome().is_some()),
+                over(),
                 game.viewer().is_some(),
-                || result::EndView(result::EndViewProps { game }).into_any(),
-                || {
-                    view! {
-                        <div class="hand-area">
-                            {hand(model, shown, must_swap, Callback::new(move |i: usize| {
-                                let mut p = shown.get_untracked();
-                                if let Some(pos) = p.iter().position(|&x| x == i) { p.remove(pos); } else { p.push(i); }
-                                ctx.computers.hint.set(None);
-                                picked.set(p);
-                            }))}
-                            {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                            <div class="row actions">
-                                {move || if must_swap.get() {
-                                    view! {
-                                        <button class="primary big" data-test="new-hand" on:click=move |_| {
-                                            if let Some(Err(e)) = game.play(&Move::NewHand) { ctx.warn(error_text(&e, &seats.get_untracked())) }
-                                        }>{t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}</button>
-                                    }.into_any()
-                                } else {
-                                    view! {
-                                        <button data-test="clear" disabled=move || shown.with(Vec::is_empty) on:click=move |_| { ctx.computers.hint.set(None); picked.set(Vec::new()) }>
-                                            {t("Auswahl leeren", "Clear")}
-                                        </button>
-                                        <button class="primary" data-test="place" disabled=move || !can_place() on:click=move |_| place()>
-                                            {move || match target.get() {
-                                                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
-                                                None => t("Setzen", "Place").to_string(),
-                                            }}
-                                        </button>
-                                    }.into_any()
-                                }}
-                            </div>
-                        </div>
-                    }
-                },
+                || view! { <result::EndView game=game seen=seen /> }.into_any(),
+                || hand_area(turn),
             )
         }),
-        dialogs: Some(confirm_dialog(confirm_locked, Callback::new(play)).into_any()),
+        dialogs: Some(confirm_dialog(turn).into_any()),
         open: None,
     })
 }
 
+/// Below the seats while the viewer may see their cards: the hand, the status and the actions.
+fn hand_area(turn: Turn) -> impl IntoView {
+    view! {
+        <div class="hand-area">
+            {hand(turn)}
+            {status_line(Signal::derive(move || turn.status()))}
+            <div class="row actions">{move || actions(turn)}</div>
+        </div>
+    }
+}
+
+/// A new hand when no play is open; else clearing the pick and placing it.
+fn actions(turn: Turn) -> AnyView {
+    if turn.must_swap.get() {
+        return view! {
+            <button class="primary big" data-test="new-hand" on:click=move |_| turn.play(Move::NewHand)>
+                {t("Karten abwerfen, 4 neue ziehen", "Discard hand, draw 4 new cards")}
+            </button>
+        }
+        .into_any();
+    }
+    view! {
+        <button data-test="clear" disabled=move || turn.shown.with(Vec::is_empty) on:click=move |_| turn.pick(Vec::new())>
+            {t("Auswahl leeren", "Clear")}
+        </button>
+        <button class="primary" data-test="place" disabled=move || !turn.can_place() on:click=move |_| turn.place()>
+            {move || match turn.target.get() {
+                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
+                None => t("Setzen", "Place").to_string(),
+            }}
+        </button>
+    }
+    .into_any()
+}
+
 /// Round and piles, open to all.
-fn piles(game: GameHandle<Just4Fun>) -> impl IntoView {
+fn piles(seen: SeenMemo<Just4Fun>) -> impl IntoView {
     view! {
         <p class="piles" data-test="piles">
-            {move || game.seen_by(game.viewer()).as_ref().map(view::piles_text)}
+            {move || seen.with(|s| s.as_ref().map(view::piles_text))}
         </p>
     }
 }
 
 /// The question before a stone goes onto a field that is already safely the player's own.
-fn confirm_dialog(confirm_locked: RwSignal<Option<Vec<u8>>>, play: Callback<Vec<u8>>) -> impl IntoView {
+fn confirm_dialog(turn: Turn) -> impl IntoView {
     move || {
-        confirm_locked.get().map(|cards| {
+        turn.confirm_locked.get().map(|cards| {
             let number: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-            let text = if is_de() {
-                format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
-            } else {
-                format!("Field {number} is already safely yours. Add another stone anyway?")
-            };
             view! {
-                <Confirm text=text yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
-                    confirm_locked.set(None);
-                    if yes { play.run(cards.clone()) }
+                <Confirm text=view::locked_field_question(number) yes=t("Ja, setzen", "Yes, place") on_answer=Callback::new(move |yes: bool| {
+                    turn.confirm_locked.set(None);
+                    if yes { turn.play(Move::Play { cards: cards.clone() }) }
                 }) />
             }
         })
@@ -271,16 +330,12 @@ fn confirm_dialog(confirm_locked: RwSignal<Option<Vec<u8>>>, play: Callback<Vec<
 
 /// The viewer's cards, one button each; a keyboard moves along them (keyboard.rs). While no
 /// play is open they stay focusable but say so ("gesperrt") and do nothing.
-fn hand(
-    model: Memo<view::Board>,
-    shown: Memo<Vec<usize>>,
-    must_swap: Memo<bool>,
-    on_toggle: Callback<usize>,
-) -> impl IntoView {
+fn hand(turn: Turn) -> impl IntoView {
+    let Turn { model, shown, must_swap, .. } = turn;
     let roving = Roving::new(Signal::derive(move || model.with(|m| m.hand.len())));
     let toggle = move |i: usize| {
         if !must_swap.get_untracked() {
-            on_toggle.run(i)
+            turn.toggle(i)
         }
     };
     view! {
@@ -311,15 +366,15 @@ fn hand(
 
 /// Each player: colour, name, seat side, stones left and in the box; the player to move marked.
 #[component]
-fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
+fn Players(seen: SeenMemo<Just4Fun>, seats: Signal<Vec<Seat>>) -> impl IntoView {
     view! {
         <ul class="players" data-test="players">
-            {move || game.with(|s| {
-                let n = s.seats.len();
-                s.seats.iter().cloned().enumerate().map(|(p, seat)| {
-                    let current = s.state.to_move() == Some(p);
-                    let supply = s.state.supply(p);
-                    let boxed = s.state.boxed(p);
+            {move || seen.with(|s| {
+                let g = s.as_ref()?.observation().state();
+                let n = seats.with(Vec::len);
+                Some(seats.get().into_iter().enumerate().map(|(p, seat)| {
+                    let current = g.to_move() == Some(p);
+                    let (supply, boxed) = (g.supply(p), g.boxed(p));
                     view! {
                         <li class="player" class:current=current aria-current=current.then_some("true")>
                             <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
@@ -330,7 +385,7 @@ fn Players(game: GameHandle<Just4Fun>) -> impl IntoView {
                             </span>
                         </li>
                     }
-                }).collect_view()
+                }).collect_view())
             })}
         </ul>
     }

@@ -4,14 +4,16 @@ use crate::engine::just4fun::Just4Fun;
 use crate::engine::Outcome;
 use crate::ui::components::{outcome_headline, EndScreen, PlayerTag};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::GameHandle;
+use crate::ui::{GameHandle, SeenMemo};
 use leptos::prelude::*;
 
 #[component]
-pub fn EndView(game: GameHandle<Just4Fun>) -> impl IntoView {
-    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
+pub fn EndView(game: GameHandle<Just4Fun>, seen: SeenMemo<Just4Fun>) -> impl IntoView {
+    // After the end everything is public; still read as the viewer sees it, like every screen.
+    let Some(state) = seen.with_untracked(|s| s.as_ref().map(|s| s.observation().state().clone())) else {
         return ().into_any();
     };
+    let seats = game.seats().get_untracked();
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
 
     if let Some((winner, line)) = state.win() {

@@ -16,15 +16,6 @@ use wasm_bindgen::JsCast;
 #[component]
 pub fn Home() -> impl IntoView {
     let ctx = AppCtx::get();
-    let unfinished = Signal::derive(move || {
-        ctx.saves_changed.track();
-        storage::saves().unfinished()
-    });
-    let slots = Signal::derive(move || {
-        ctx.saves_changed.track();
-        storage::saves().slots()
-    });
-
     view! {
         <main class="home screen" data-test="home">
             <header class="home-head">
@@ -34,67 +25,93 @@ pub fn Home() -> impl IntoView {
                 </button>
             </header>
             <div class="screen-body">
-            <section class="games">
-                <h2>{t("Spiele", "Games")}</h2>
-                {GameKind::ALL.into_iter().map(|kind| view! {
-                    <article class="game-card" data-test=format!("game-{}", kind.id())>
-                        <h3>{game_name(kind)}</h3>
-                        <p>{game_blurb(kind)}</p>
-                        <div class="row">
-                            <button class="primary" data-test=format!("new-{}", kind.id()) on:click=move |_| ctx.go(Route::Setup(kind))>
-                                {t("Neues Spiel", "New game")}
-                            </button>
-                            <button data-test=format!("rules-{}", kind.id()) on:click=move |_| ctx.go(Route::Rules(kind))>
-                                {t("Regeln", "Rules")}
-                            </button>
-                        </div>
-                    </article>
-                }).collect_view()}
-            </section>
-            // Below the games, so however many there are, the games stay on the first screen.
-            {move || match unfinished.get() {
-                Ok(list) if !list.is_empty() => Some(view! {
-                    <section class="unfinished" data-test="unfinished">
-                        <div class="section-head">
-                            <h2>{t("Angefangene Spiele", "Unfinished games")}</h2>
-                            {delete_all(list.len())}
-                        </div>
-                        <ul class="slot-list">
-                            {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=true /> }).collect_view()}
-                        </ul>
-                    </section>
-                }.into_any()),
-                Ok(_) => None,
-                Err(e) => Some(view! { <p class="error">{storage::store_message(e)}</p> }.into_any()),
-            }}
-            <section class="slots">
-                <h2>{t("Gespeicherte Spiele", "Saved games")}</h2>
-                {move || match slots.get() {
-                    Err(e) => view! { <p class="error">{storage::store_message(e)}</p> }.into_any(),
-                    Ok(list) if list.is_empty() => view! {
-                        <p class="hint">{t("Noch keine. Im Spiel: „Speichern unter …“.", "None yet. In a game: “Save as …”.")}</p>
-                    }.into_any(),
-                    Ok(list) => view! {
-                        <ul class="slot-list">
-                            {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=false /> }).collect_view()}
-                        </ul>
-                    }.into_any(),
-                }}
-                <label class="button import">
-                    {t("Spielstand importieren …", "Import a save …")}
-                    <input type="file" accept=".json,application/json" data-test="import" on:change=move |ev| {
-                        let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| t.dyn_into().ok());
-                        if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
-                            import_file(ctx, file);
-                        }
-                        if let Some(input) = input {
-                            input.set_value("");
-                        }
-                    } />
-                </label>
-            </section>
+                {game_cards(ctx)}
+                // Below the games, so however many there are, the games stay on the first screen.
+                {unfinished_games(ctx)}
+                {saved_games(ctx)}
             </div>
         </main>
+    }
+}
+
+/// A card per game: its name, blurb, "new game" and its rules.
+fn game_cards(ctx: AppCtx) -> impl IntoView {
+    view! {
+        <section class="games">
+            <h2>{t("Spiele", "Games")}</h2>
+            {GameKind::ALL.into_iter().map(|kind| view! {
+                <article class="game-card" data-test=format!("game-{}", kind.id())>
+                    <h3>{game_name(kind)}</h3>
+                    <p>{game_blurb(kind)}</p>
+                    <div class="row">
+                        <button class="primary" data-test=format!("new-{}", kind.id()) on:click=move |_| ctx.go(Route::Setup(kind))>
+                            {t("Neues Spiel", "New game")}
+                        </button>
+                        <button data-test=format!("rules-{}", kind.id()) on:click=move |_| ctx.go(Route::Rules(kind))>
+                            {t("Regeln", "Rules")}
+                        </button>
+                    </div>
+                </article>
+            }).collect_view()}
+        </section>
+    }
+}
+
+/// The unfinished games (nothing while there are none), re-read when saves change.
+fn unfinished_games(ctx: AppCtx) -> impl IntoView {
+    move || {
+        ctx.saves_changed.track();
+        match storage::saves().unfinished() {
+            Ok(list) if !list.is_empty() => Some(view! {
+                <section class="unfinished" data-test="unfinished">
+                    <div class="section-head">
+                        <h2>{t("Angefangene Spiele", "Unfinished games")}</h2>
+                        {delete_all(list.len())}
+                    </div>
+                    <ul class="slot-list">
+                        {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=true /> }).collect_view()}
+                    </ul>
+                </section>
+            }.into_any()),
+            Ok(_) => None,
+            Err(e) => Some(view! { <p class="error">{storage::store_message(e)}</p> }.into_any()),
+        }
+    }
+}
+
+/// The save slots (re-read when saves change) and the import button.
+fn saved_games(ctx: AppCtx) -> impl IntoView {
+    let slots = move || {
+        ctx.saves_changed.track();
+        match storage::saves().slots() {
+            Err(e) => view! { <p class="error">{storage::store_message(e)}</p> }.into_any(),
+            Ok(list) if list.is_empty() => view! {
+                <p class="hint">{t("Noch keine. Im Spiel: „Speichern unter …“.", "None yet. In a game: “Save as …”.")}</p>
+            }.into_any(),
+            Ok(list) => view! {
+                <ul class="slot-list">
+                    {list.into_iter().map(|entry| view! { <SavedRow entry=entry running=false /> }).collect_view()}
+                </ul>
+            }.into_any(),
+        }
+    };
+    view! {
+        <section class="slots">
+            <h2>{t("Gespeicherte Spiele", "Saved games")}</h2>
+            {slots}
+            <label class="button import">
+                {t("Spielstand importieren …", "Import a save …")}
+                <input type="file" accept=".json,application/json" data-test="import" on:change=move |ev| {
+                    let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| t.dyn_into().ok());
+                    if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
+                        import_file(ctx, file);
+                    }
+                    if let Some(input) = input {
+                        input.set_value("");
+                    }
+                } />
+            </label>
+        </section>
     }
 }
 
@@ -171,68 +188,10 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
             }
         })
     };
+    let ask = Callback::new(move |()| asking.set(true));
     let body = match entry.save {
-        Ok(save) => {
-            let (players, progress) = (players_phrase(&save.header.players, true), progress_time(&save));
-            let summary = if running { players } else { save_summary(&save) };
-            let shown_at = save.header.saved_at;
-            let id = name.clone();
-            let export_name = name.clone();
-            let open = move |_| {
-                if running {
-                    ctx.resume(&id);
-                    return;
-                }
-                // Read again; open it only if it is still the save this row shows.
-                match storage::saves().read_slot(&id) {
-                    Ok(Some(Ok(save))) if save.header.saved_at == shown_at => ctx.open_game(save.session),
-                    Ok(Some(Err(e))) => {
-                        ctx.warn_detail(storage::load_error_text(&id, &e), storage::damage_detail(&e).as_deref())
-                    }
-                    Err(e) => ctx.warn(storage::store_message(e)),
-                    _ => {
-                        ctx.warn(t(
-                            "Dieser Spielstand wurde inzwischen geändert; die Liste ist jetzt aktuell.",
-                            "This save has changed since; the list is up to date now.",
-                        ));
-                        ctx.bump_saves();
-                    }
-                }
-            };
-            view! {
-                <div class="slot-info">
-                    <strong>{title.clone()}</strong>
-                    <span>{summary}</span>
-                    {running.then(|| view! { <span>{progress}</span> })}
-                </div>
-                <div class="row">
-                    <button class="primary" data-test=if running { "continue" } else { "slot-load" } on:click=open>
-                        {if running { t("Weiterspielen", "Continue") } else { t("Laden", "Load") }}
-                    </button>
-                    {(!running).then(|| view! {
-                        <button data-test="slot-export" on:click=move |_| export_slot(ctx, &export_name)>
-                            {t("Exportieren", "Export")}
-                        </button>
-                    })}
-                    <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
-                </div>
-            }
-            .into_any()
-        }
-        Err(e) => {
-            let message = if running { storage::game_load_error_text(&e) } else { storage::load_error_text(&name, &e) };
-            view! {
-                <div class="slot-info">
-                    <strong>{title.clone()}</strong>
-                    <span class="error" data-test="slot-error">{message}</span>
-                    {storage::damage_detail(&e).map(|d| crate::ui::components::folded_detail(d, "slot-error-detail"))}
-                </div>
-                <div class="row">
-                    <button data-test="slot-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
-                </div>
-            }
-            .into_any()
-        }
+        Ok(save) => readable_row(ctx, &title, &name, &save, running, ask),
+        Err(e) => damaged_row(&title, &name, &e, running, ask),
     };
     let question = match (running, is_de()) {
         (true, true) => format!("Das angefangene Spiel „{title}“ wirklich löschen?"),
@@ -248,6 +207,70 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
             </Show>
         </li>
     }
+}
+
+/// A readable stored game: who plays, how far and when; continue or load, export, delete.
+fn readable_row(ctx: AppCtx, title: &str, name: &str, save: &Save, running: bool, ask: Callback<()>) -> AnyView {
+    let (players, progress) = (players_phrase(&save.header.players, true), progress_time(save));
+    let summary = if running { players } else { save_summary(save) };
+    let shown_at = save.header.saved_at;
+    let (id, export_name) = (name.to_string(), name.to_string());
+    view! {
+        <div class="slot-info">
+            <strong>{title.to_string()}</strong>
+            <span>{summary}</span>
+            {running.then(|| view! { <span>{progress}</span> })}
+        </div>
+        <div class="row">
+            <button class="primary" data-test=if running { "continue" } else { "slot-load" } on:click=move |_| open_saved(ctx, &id, running, shown_at)>
+                {if running { t("Weiterspielen", "Continue") } else { t("Laden", "Load") }}
+            </button>
+            {(!running).then(|| view! {
+                <button data-test="slot-export" on:click=move |_| export_slot(ctx, &export_name)>
+                    {t("Exportieren", "Export")}
+                </button>
+            })}
+            <button data-test="slot-delete" on:click=move |_| ask.run(())>{t("Löschen", "Delete")}</button>
+        </div>
+    }
+    .into_any()
+}
+
+/// Opens a stored game: an unfinished one by its record; a slot read again, and opened only if
+/// it is still the save its row shows (saved at `shown_at`).
+fn open_saved(ctx: AppCtx, id: &str, running: bool, shown_at: f64) {
+    if running {
+        ctx.resume(id);
+        return;
+    }
+    match storage::saves().read_slot(id) {
+        Ok(Some(Ok(save))) if save.header.saved_at == shown_at => ctx.open_game(save.session),
+        Ok(Some(Err(e))) => ctx.warn_detail(storage::load_error_text(id, &e), storage::damage_detail(&e).as_deref()),
+        Err(e) => ctx.warn(storage::store_message(e)),
+        _ => {
+            ctx.warn(t(
+                "Dieser Spielstand wurde inzwischen geändert; die Liste ist jetzt aktuell.",
+                "This save has changed since; the list is up to date now.",
+            ));
+            ctx.bump_saves();
+        }
+    }
+}
+
+/// An unreadable stored game: why, the parser's words folded, and delete.
+fn damaged_row(title: &str, name: &str, e: &session::LoadError, running: bool, ask: Callback<()>) -> AnyView {
+    let message = if running { storage::game_load_error_text(e) } else { storage::load_error_text(name, e) };
+    view! {
+        <div class="slot-info">
+            <strong>{title.to_string()}</strong>
+            <span class="error" data-test="slot-error">{message}</span>
+            {storage::damage_detail(e).map(|d| crate::ui::components::folded_detail(d, "slot-error-detail"))}
+        </div>
+        <div class="row">
+            <button data-test="slot-delete" on:click=move |_| ask.run(())>{t("Löschen", "Delete")}</button>
+        </div>
+    }
+    .into_any()
 }
 
 /// Offers the slot's stored text as a download.

@@ -2,6 +2,7 @@
 //! and hands come from the game's own folder.
 
 use super::{game_name, game_short_name};
+use crate::engine::GameKind;
 use crate::session::AnySession;
 use crate::ui::components::{modal, ConflictDialog, HandOver, TapShield};
 use crate::ui::games::GameScreens;
@@ -30,13 +31,6 @@ pub fn Play() -> impl IntoView {
     // A memo: the game's own screen is built once per kind, not again after every move.
     let kind = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(AnySession::kind)));
     let saving = RwSignal::new(false);
-    let c = ctx.computers;
-    let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.table.seats.with(|seats| seats.iter().any(f));
-    // Read from the seats memo, so they change only with the seats.
-    let any_computer = move || seats_are(|s| !s.is_person());
-    let all_computers = move || !seats_are(crate::session::Seat::is_person);
-    // A hint is for the person to move, when they can see their own things.
-    let can_hint = move || ctx.table.acting.get();
     // The game's own screen is built in a task after the frame's: opening or starting a game
     // then never blocks the page in one long task (header now, board a moment later).
     let body_ready = RwSignal::new(false);
@@ -44,44 +38,7 @@ pub fn Play() -> impl IntoView {
 
     view! {
         <main class="play" data-test="game" data-save-key=save_key>
-            // Under the cover nothing behind it takes focus or taps: the bar, the game's screen.
-            <header class="topbar" inert=move || ctx.cover.get().is_some()>
-                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                // The full name, and on a phone the short one (CSS shows one of them).
-                <h1>{move || kind.get().map(|k| view! {
-                    <span class="name-long">{game_name(k)}</span>
-                    <span class="name-short">{game_short_name(k)}</span>
-                })}</h1>
-                <Show when=can_hint>
-                    <button data-test="hint" disabled=move || c.hinting.get() on:click=move |_| computer::ask_hint(ctx)>
-                        {move || if c.hinting.get() { t("Tipp …", "Hint …") } else { t("Tipp", "Hint") }}
-                    </button>
-                </Show>
-                // Labelled: what a tap does now (the computers wait, or go on).
-                <Show when=any_computer>
-                    <button class="icon labelled" data-test="pause" on:click=move |_| computer::set_paused(ctx, !c.paused.get_untracked())>
-                        {move || if c.paused.get() {
-                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M5 3 17 10 5 17Z" /></svg><span>{t("Weiter", "Go on")}</span> }.into_any()
-                        } else {
-                            view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" /></svg><span>{t("Pause", "Pause")}</span> }.into_any()
-                        }}
-                    </button>
-                </Show>
-                <Show when=all_computers>
-                    <button class="icon" data-test="skip" aria-label=t("Ohne Pausen weiterspielen", "Play on without pauses")
-                        aria-pressed=move || c.skip.get().to_string()
-                        on:click=move |_| c.skip.update(|s| *s = !*s)>
-                        <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 4 10 10 2 16ZM10 4 18 10 10 16Z" /></svg>
-                    </button>
-                </Show>
-                // Icons with names for screen readers: the game's title keeps its room on a phone.
-                <button class="icon" data-test="save-as" aria-label=t("Speichern unter …", "Save as …") title=t("Speichern unter …", "Save as …") on:click=move |_| saving.set(true)>
-                    <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M9 2h2v8l3-3 1.4 1.4L10 13.8 4.6 8.4 6 7l3 3zM3 12h2v4h10v-4h2v6H3z" /></svg>
-                </button>
-                <button class="icon" data-test="rules" aria-label=t("Regeln", "Rules") title=t("Regeln", "Rules") on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>
-                    <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
-                </button>
-            </header>
+            {top_bar(ctx, kind, saving)}
             // A tap on the board or hand is the next action: the last message has had its moment.
             <div class="play-body" inert=move || ctx.cover.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
             {move || match kind.get() {
@@ -90,19 +47,7 @@ pub fn Play() -> impl IntoView {
                 None => view! { <p class="hint">{t("Kein laufendes Spiel.", "No game running.")}</p> }.into_any(),
             }}
             </div>
-            {move || {
-                let player = ctx.cover.get()?;
-                let (seat, public, game_kind, news) = ctx.game.with(|g| {
-                    let g = g.as_ref()?;
-                    // Read as `player` reads them (Vier mal Vier counts columns from their left
-                    // and names the face toward them): every line since their last move is the
-                    // other player's, who knows both faces of their own stones.
-                    let news = crate::ui::log_lines(g, Some(player), g.since_turn_of(player));
-                    Some((g.seats().get(player)?.clone(), !g.board_is_private(), g.kind(), news))
-                })?;
-                let extra = crate::with_game!(game_kind, G => G::cover_question());
-                Some(view! { <HandOver seat=seat player=player public=public kind=game_kind news=news extra=extra /> })
-            }}
+            {hand_over_cover(ctx)}
             // Screen readers hear every move as it is made (the table's public words for it).
             <p class="visually-hidden" aria-live="polite" data-test="live">
                 {move || ctx.last_move()}
@@ -110,24 +55,107 @@ pub fn Play() -> impl IntoView {
             <Show when=move || saving.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
             </Show>
-            <Show when=move || c.failed.get()>
-                // The worker did not answer (try again), or is another build's: this page is older
-                // than the files now served (reload).
-                <div class="computer-failed" role="alert" data-test="computer-failed">
-                    <p>{move || if c.outdated.get() {
-                        t("Eine neue Version wurde geladen – bitte neu laden. Das Spiel ist gespeichert.", "A new version was loaded – please reload. The game is saved.")
-                    } else {
-                        t("Die Computer-Spieler antworten nicht. Das Spiel ist gespeichert.", "The computer players do not answer. The game is saved.")
-                    }}</p>
-                    <button data-test=move || if c.outdated.get() { "computer-reload" } else { "computer-retry" }
-                        on:click=move |_| if c.outdated.get_untracked() { let _ = window().location().reload(); } else { computer::retry(ctx) }>
-                        {move || if c.outdated.get() { t("Neu laden", "Reload") } else { t("Erneut versuchen", "Try again") }}
-                    </button>
-                </div>
-            </Show>
+            {computer_failed(ctx)}
             <TapShield />
             <ConflictDialog />
         </main>
+    }
+}
+
+/// The bar above the table: home, the game's name, hint, pause and skip (with computers),
+/// "save as" and the rules. Under the cover nothing in it takes focus or taps.
+fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) -> impl IntoView {
+    let c = ctx.computers;
+    // A hint is for the person to move, when they can see their own things.
+    let can_hint = move || ctx.table.acting.get();
+    view! {
+        <header class="topbar" inert=move || ctx.cover.get().is_some()>
+            <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
+            // The full name, and on a phone the short one (CSS shows one of them).
+            <h1>{move || kind.get().map(|k| view! {
+                <span class="name-long">{game_name(k)}</span>
+                <span class="name-short">{game_short_name(k)}</span>
+            })}</h1>
+            <Show when=can_hint>
+                <button data-test="hint" disabled=move || c.hinting.get() on:click=move |_| computer::ask_hint(ctx)>
+                    {move || if c.hinting.get() { t("Tipp …", "Hint …") } else { t("Tipp", "Hint") }}
+                </button>
+            </Show>
+            {computer_buttons(ctx)}
+            // Icons with names for screen readers: the game's title keeps its room on a phone.
+            <button class="icon" data-test="save-as" aria-label=t("Speichern unter …", "Save as …") title=t("Speichern unter …", "Save as …") on:click=move |_| saving.set(true)>
+                <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M9 2h2v8l3-3 1.4 1.4L10 13.8 4.6 8.4 6 7l3 3zM3 12h2v4h10v-4h2v6H3z" /></svg>
+            </button>
+            <button class="icon" data-test="rules" aria-label=t("Regeln", "Rules") title=t("Regeln", "Rules") on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>
+                <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
+            </button>
+        </header>
+    }
+}
+
+/// Pause (with any computer at the table) and skip (computers only): read from the seats memo,
+/// so they change only with the seats.
+fn computer_buttons(ctx: AppCtx) -> impl IntoView {
+    let c = ctx.computers;
+    let seats_are = move |f: fn(&crate::session::Seat) -> bool| ctx.table.seats.with(|seats| seats.iter().any(f));
+    let any_computer = move || seats_are(|s| !s.is_person());
+    let all_computers = move || !seats_are(crate::session::Seat::is_person);
+    view! {
+        // Labelled: what a tap does now (the computers wait, or go on).
+        <Show when=any_computer>
+            <button class="icon labelled" data-test="pause" on:click=move |_| computer::set_paused(ctx, !c.paused.get_untracked())>
+                {move || if c.paused.get() {
+                    view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M5 3 17 10 5 17Z" /></svg><span>{t("Weiter", "Go on")}</span> }.into_any()
+                } else {
+                    view! { <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" /></svg><span>{t("Pause", "Pause")}</span> }.into_any()
+                }}
+            </button>
+        </Show>
+        <Show when=all_computers>
+            <button class="icon" data-test="skip" aria-label=t("Ohne Pausen weiterspielen", "Play on without pauses")
+                aria-pressed=move || c.skip.get().to_string()
+                on:click=move |_| c.skip.update(|s| *s = !*s)>
+                <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M2 4 10 10 2 16ZM10 4 18 10 10 16Z" /></svg>
+            </button>
+        </Show>
+    }
+}
+
+/// The hand-over cover while it is up, with what happened since the next player's last move.
+fn hand_over_cover(ctx: AppCtx) -> impl IntoView {
+    move || {
+        let player = ctx.cover.get()?;
+        let (seat, public, game_kind, news) = ctx.game.with(|g| {
+            let g = g.as_ref()?;
+            // Read as `player` reads them (Vier mal Vier counts columns from their left
+            // and names the face toward them): every line since their last move is the
+            // other player's, who knows both faces of their own stones.
+            let news = crate::ui::log_lines(g, Some(player), g.since_turn_of(player));
+            Some((g.seats().get(player)?.clone(), !g.board_is_private(), g.kind(), news))
+        })?;
+        let extra = crate::with_game!(game_kind, G => G::cover_question());
+        Some(view! { <HandOver seat=seat player=player public=public kind=game_kind news=news extra=extra /> })
+    }
+}
+
+/// The note when the worker did not answer (try again), or is another build's: this page is
+/// older than the files now served (reload).
+fn computer_failed(ctx: AppCtx) -> impl IntoView {
+    let c = ctx.computers;
+    view! {
+        <Show when=move || c.failed.get()>
+            <div class="computer-failed" role="alert" data-test="computer-failed">
+                <p>{move || if c.outdated.get() {
+                    t("Eine neue Version wurde geladen – bitte neu laden. Das Spiel ist gespeichert.", "A new version was loaded – please reload. The game is saved.")
+                } else {
+                    t("Die Computer-Spieler antworten nicht. Das Spiel ist gespeichert.", "The computer players do not answer. The game is saved.")
+                }}</p>
+                <button data-test=move || if c.outdated.get() { "computer-reload" } else { "computer-retry" }
+                    on:click=move |_| if c.outdated.get_untracked() { let _ = window().location().reload(); } else { computer::retry(ctx) }>
+                    {move || if c.outdated.get() { t("Neu laden", "Reload") } else { t("Erneut versuchen", "Try again") }}
+                </button>
+            </div>
+        </Show>
     }
 }
 

@@ -6,12 +6,12 @@ pub mod result;
 use crate::engine::sudoku::{name, Event, Mode, Move, Options, RuleError, Scoring, Sudoku};
 use crate::engine::Game;
 use crate::records::Record;
-use crate::session::Session;
-use crate::ui::components::{option_check, score_list, Confirm};
+use crate::session::{Seat, Session};
+use crate::ui::components::{option_check, score_list, status_line, Confirm};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::keyboard::Preview;
+use crate::ui::keyboard::{preview_confirmable, preview_shown};
 use crate::ui::table_frame::{side_panel, table_frame, TableParts};
-use crate::ui::{storage, AppCtx, GameHandle};
+use crate::ui::{storage, AppCtx, GameHandle, SeenMemo};
 use crate::view::sudoku::{self as view, error_text};
 use board::{Board, ScoreTrack};
 use leptos::prelude::*;
@@ -83,7 +83,8 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     }
 }
 
-/// Adds a finished solo game to its high-score list; the place it took, if any.
+/// Adds a finished solo game to its high-score list; the place it took, if any. (Writing the
+/// list reads the real result: that is saving, not drawing.)
 fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let seat = session.seats.first()?;
     let record =
@@ -97,221 +98,255 @@ fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     place
 }
 
+/// The person's turn at the table: what the viewer sees, the field chosen for the held tile or
+/// the gold number picked, and the moves they make. Copy, so every closure of the screen holds it.
+#[derive(Clone, Copy)]
+struct Turn {
+    ctx: AppCtx,
+    game: GameHandle<Sudoku>,
+    seats: Signal<Vec<Seat>>,
+    /// What the viewer sees (the board hides their tile during the open gold setup): the only
+    /// input of this screen, made once per move and viewer.
+    seen: SeenMemo<Sudoku>,
+    /// The open gold setup runs (public).
+    setup: Memo<bool>,
+    /// What the board shows, with the marks for the held tile: once per position and viewer.
+    model: Memo<view::Board>,
+    /// The field the person chose for their tile.
+    preview: RwSignal<Option<usize>>,
+    /// The field shown as chosen: a hint's (over the person's own choice: they asked for it;
+    /// their next tap clears it), else the person's own.
+    chosen: Memo<Option<usize>>,
+    gold_pick: RwSignal<Option<u8>>,
+    confirm_claim: RwSignal<bool>,
+    /// The place a solo game finished here took in the high-score list, for that game only
+    /// (keyed by seed and move count, as a rematch reuses this screen).
+    new_record: RwSignal<Option<result::NewRecord>>,
+}
+
+impl Turn {
+    fn new(ctx: AppCtx) -> Turn {
+        let game = GameHandle::<Sudoku>::new(ctx);
+        let seen = game.seen_memo(move || game.viewer());
+        let preview = RwSignal::new(None::<usize>);
+        let model = Memo::new(move |_| {
+            let last = game.with(|s| match s.log.last() {
+                Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
+                _ => None,
+            });
+            seen.with(|seen| seen.as_ref().map(|seen| view::board(seen, last.flatten())).unwrap_or_default())
+        });
+        let chosen = Memo::new(move |_| match crate::ui::computer::hint_for::<Sudoku>(ctx) {
+            Some(Move::Place { cell }) => Some(cell),
+            _ => preview.get(),
+        });
+        Turn {
+            ctx,
+            game,
+            seats: game.seats(),
+            seen,
+            setup: Memo::new(move |_| {
+                seen.with(|s| s.as_ref().is_some_and(|s| s.observation().state().in_gold_setup()))
+            }),
+            model,
+            preview,
+            chosen,
+            gold_pick: RwSignal::new(None),
+            confirm_claim: RwSignal::new(false),
+            new_record: RwSignal::new(None),
+        }
+    }
+
+    /// A public fact of the game as the viewer sees it.
+    fn public<R>(self, f: impl FnOnce(&Sudoku) -> R) -> Option<R> {
+        self.seen.with(|s| s.as_ref().map(|s| f(s.observation().state())))
+    }
+
+    fn held(self) -> Option<u8> {
+        self.model.with(|m| m.held)
+    }
+
+    fn assisted(self) -> bool {
+        self.public(|g| g.options().mode == Mode::Assisted).unwrap_or(true)
+    }
+
+    fn over(self) -> bool {
+        self.public(Sudoku::is_over).unwrap_or(false)
+    }
+
+    fn gold_left(self) -> Vec<u8> {
+        self.public(|g| g.gold_left()).unwrap_or_default()
+    }
+
+    /// The gold number to lay next: the picked one while left, else the lowest left.
+    fn gold_number(self) -> Option<u8> {
+        let left = self.gold_left();
+        self.gold_pick.get().filter(|n| left.contains(n)).or_else(|| left.first().copied())
+    }
+
+    /// The fields with the chosen one's preview of the tile: a tap changes only that.
+    fn cells(self) -> Vec<(view::Cell, Option<u8>)> {
+        let shown = self.chosen.get().filter(|_| self.game.person_to_move()).zip(self.held());
+        self.model.with(|m| {
+            m.cells.iter().map(|c| (c.clone(), shown.filter(|(at, _)| *at == c.cell).map(|(_, n)| n))).collect()
+        })
+    }
+
+    fn play(self, mv: Move) {
+        match self.game.play(&mv) {
+            Some(Ok(event)) => {
+                self.preview.set(None);
+                self.gold_pick.set(None);
+                if matches!(event, Event::SetAside { .. }) {
+                    self.ctx.warn(view::log_line(&event, &self.seats.get_untracked()));
+                }
+                self.note_record();
+            }
+            Some(Err(e)) => self.ctx.warn(error_text(&e)),
+            None => {}
+        }
+    }
+
+    /// A solo game that just ended here goes into its high-score list.
+    fn note_record(self) {
+        let ctx = self.ctx;
+        let finished =
+            self.game.with_untracked(|s| (s.state.is_over() && s.seats.len() == 1).then(|| record_solo(ctx, s)));
+        if let (Some(Some(place)), Some(key)) = (finished, result::game_key(self.game)) {
+            self.new_record.set(Some((key, place)));
+        }
+    }
+
+    /// A tap on a field: a gold tile goes there; else the held tile is previewed there (with
+    /// the reason at once where assisted mode refuses it), and a second tap lays it.
+    fn tap(self, cell: usize) {
+        if untrack(|| self.over()) || !self.game.person_to_move_untracked() {
+            return;
+        }
+        self.ctx.computers.hint.set(None);
+        if self.setup.get_untracked() {
+            if let Some(number) = untrack(|| self.gold_number()) {
+                self.play(Move::Gold { cell, number });
+            }
+            return;
+        }
+        let Some(number) = untrack(|| self.held()) else { return };
+        if self.chosen.get_untracked() == Some(cell) {
+            // A second tap lays, once the tile has been seen there (not a double tap's).
+            if preview_confirmable() {
+                self.play(Move::Place { cell });
+            }
+            return;
+        }
+        let (taken, clash) =
+            untrack(|| self.public(|g| (g.tile(cell).is_some(), g.clash(cell, number)))).unwrap_or((true, None));
+        match clash {
+            _ if taken => self.ctx.warn(error_text(&RuleError::Occupied { cell })),
+            // Assisted mode says why at once; at the table the player judges alone.
+            Some(clash) if untrack(|| self.assisted()) => {
+                self.ctx.warn(error_text(&RuleError::Breaks { number, clash }))
+            }
+            _ => {
+                self.preview.set(Some(cell));
+                preview_shown();
+            }
+        }
+    }
+
+    fn status(self) -> String {
+        let acting = self.game.person_to_move();
+        let hinted = crate::ui::computer::hint_for::<Sudoku>(self.ctx);
+        let text = if !acting {
+            crate::ui::components::wait_for_turn()
+        } else if hinted == Some(Move::CannotPlace) {
+            view::cannot_place_hint().to_string()
+        } else {
+            let chosen = self.chosen.get();
+            let points = chosen.and_then(|cell| self.model.with(|m| m.cells.get(cell).and_then(|c| c.points)));
+            view::place_prompt(chosen, self.assisted(), points.unwrap_or(0))
+        };
+        crate::view::hint_status(text, matches!(hinted, Some(Move::Place { .. })) && acting)
+    }
+}
+
 #[component]
 pub fn PlaySudoku() -> impl IntoView {
-    let ctx = AppCtx::get();
-    let game = GameHandle::<Sudoku>::new(ctx);
-    let preview = RwSignal::new(None::<usize>);
-    let gold_pick = RwSignal::new(None::<u8>);
-    let confirm_claim = RwSignal::new(false);
-    // The place a solo game finished here took in the high-score list, for that game only
-    // (keyed by seed and move count, as a rematch reuses this screen).
-    let new_record = RwSignal::new(None::<result::NewRecord>);
-
-    let seats = game.seats();
-    // Whether the open gold setup runs decides who the viewer is (nobody's tile shows then), so
-    // it is read before `seen`; it is public.
-    let setup = Memo::new(move |_| game.with(|s| s.state.in_gold_setup()).unwrap_or(false));
-    let acting = move || game.person_to_move();
-    // What the board shows, with the marks for the held tile: once per position and viewer.
-    // All of it from what that viewer sees (`Seen`), never from the real state.
-    // The player whose tile may be shown right now: never during the open gold setup.
-    let seen = move || game.seen_by(if setup.get() { None } else { game.viewer() });
-    let model = Memo::new(move |_| {
-        let last = game.with(|s| match s.log.last() {
-            Some(Event::Placed { cell, .. } | Event::Gold { cell, .. }) => Some(*cell),
-            _ => None,
-        });
-        seen().map(|seen| view::board(&seen, last.flatten())).unwrap_or_default()
-    });
-    // The field shown as chosen: a hint's (shown over the person's own choice: they asked for
-    // it; their next tap clears it), else the person's own.
-    let hinted = move || crate::ui::computer::hint_for::<Sudoku>(ctx);
-    let chosen = Memo::new(move |_| match hinted() {
-        Some(Move::Place { cell }) => Some(cell),
-        _ => preview.get(),
-    });
-    let gate = Preview::new();
-    let held = move || model.with(|m| m.held);
-    let assisted = move || seen().is_none_or(|s| s.observation().state().options().mode == Mode::Assisted);
-    let gold_left = move || seen().map(|s| s.observation().state().gold_left()).unwrap_or_default();
-    let gold_number =
-        move || gold_pick.get().filter(|n| gold_left().contains(n)).or_else(|| gold_left().first().copied());
-    // A tap changes only which field previews the tile: the rest is the model's.
-    let cells = Signal::derive(move || {
-        let shown = chosen.get().filter(|_| acting()).zip(held());
-        model.with(|m| {
-            m.cells
-                .iter()
-                .map(|c| (c.clone(), shown.filter(|(at, _)| *at == c.cell).map(|(_, n)| n)))
-                .collect::<Vec<_>>()
-        })
-    });
-    let over = move || seen().is_some_and(|s| s.observation().state().is_over());
-
-    let play = move |mv: Move| match game.play(&mv) {
-        Some(Ok(event)) => {
-            preview.set(None);
-            gold_pick.set(None);
-            if matches!(event, Event::SetAside { .. }) {
-                ctx.warn(view::log_line(&event, &seats.get_untracked()));
-            }
-            let finished = game.with_untracked(|s| {
-                (s.state.is_over() && s.seats.len() == 1).then(|| (result::game_key(&s.state), record_solo(ctx, s)))
-            });
-            if let Some(Some(entry)) = finished {
-                new_record.set(Some(entry));
-            }
-        }
-        Some(Err(e)) => ctx.warn(error_text(&e)),
-        None => {}
-    };
-    let on_tap = Callback::new(move |cell: usize| {
-        if over() || !game.person_to_move_untracked() {
-            return;
-        }
-        ctx.computers.hint.set(None);
-        if setup.get_untracked() {
-            if let Some(number) = gold_number() {
-                play(Move::Gold { cell, number });
-            }
-            return;
-        }
-        let Some(number) = held() else { return };
-        if chosen.get_untracked() == Some(cell) {
-            // A second tap lays, once the tile has been seen there (not a double tap's).
-            if gate.confirmable() {
-                play(Move::Place { cell });
-            }
-            return;
-        }
-        let (taken, clash) = game
-            .seen_untracked()
-            .map(|s| (s.observation().state().tile(cell).is_some(), s.observation().state().clash(cell, number)))
-            .unwrap_or((true, None));
-        if taken {
-            return ctx.warn(error_text(&RuleError::Occupied { cell }));
-        }
-        match clash {
-            // Assisted mode says why at once; at the table the player judges alone.
-            Some(clash) if assisted() => ctx.warn(error_text(&RuleError::Breaks { number, clash })),
-            _ => {
-                preview.set(Some(cell));
-                gate.shown();
-            }
-        }
-    });
-
-    let place_status = move || {
-        if !acting() {
-            return crate::ui::components::wait_for_turn();
-        }
-        if hinted() == Some(Move::CannotPlace) {
-            return t(
-                "Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.",
-                "Hint: your tile fits nowhere – say “I cannot place”.",
-            )
-            .to_string();
-        }
-        let Some(cell) = chosen.get() else {
-            return if assisted() {
-                t(
-                    "Wähle ein markiertes Feld – die Zahl oben rechts sind seine Punkte.",
-                    "Choose a marked field – the small number is its points.",
-                )
-            } else {
-                t(
-                    "Wähle ein freies Feld. Ein Verstoß gegen die Sudoku-Regel kostet das Plättchen.",
-                    "Choose a free field. Breaking the Sudoku rule costs the tile.",
-                )
-            }
-            .to_string();
-        };
-        if !assisted() {
-            // Table rules: nothing here may tell whether the field is legal.
-            return if is_de() {
-                format!("{}: nochmal wählen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.", name(cell))
-            } else {
-                format!(
-                    "{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.",
-                    name(cell)
-                )
-            };
-        }
-        let points = model.with(|m| m.cells.get(cell).and_then(|c| c.points)).unwrap_or(0);
-        if is_de() {
-            format!("{}: {points} Punkte – nochmal wählen oder „Legen“.", name(cell))
-        } else {
-            format!("{}: {points} points – choose it again or “Place”.", name(cell))
-        }
-    };
-    let status = move || {
-        let text = place_status();
-        crate::view::hint_status(text, matches!(hinted(), Some(Move::Place { .. })) && acting())
-    };
-
+    let turn = Turn::new(AppCtx::get());
+    let on_tap = Callback::new(move |cell: usize| turn.tap(cell));
     table_frame(TableParts {
         game_class: "sudoku",
         board_class: "",
-        board: view! { <Board cells=cells seats=seats on_tap=on_tap /> }.into_any(),
-        seats: view! { <Players game=game /> {piles(game)} }.into_any(),
+        board: view! { <Board cells=Signal::derive(move || turn.cells()) seats=turn.seats on_tap=on_tap /> }.into_any(),
+        seats: view! { <Players seen=turn.seen seats=turn.seats /> {piles(turn.seen)} }.into_any(),
         side: ViewFn::from(move || {
             side_panel(
-                over(),
-                setup.get() || held().is_some(),
-                || view! { <result::EndView game=game new_record=new_record /> }.into_any(),
-                || {
-                    if setup.get() {
-                        view! {
-                <div class="hand-area gold-setup" data-test="gold-setup">
-                    <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
-                    <div class="row gold-picker">
-                        {move || gold_left().into_iter().map(|n| view! {
-                            <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
-                                aria-pressed=move || (gold_number() == Some(n)).to_string()
-                                on:click=move |_| gold_pick.set(Some(n))>{n}</button>
-                        }).collect_view()}
-                    </div>
-                    <button data-test="gold-rest" on:click=move |_| play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
-                </div>
-            }.into_any()
-                    } else if let Some(number) = held() {
-                        view! {
-                <div class="hand-area sd-hand">
-                    <div class="row held-row">
-                        <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
-                        {crate::ui::components::paused_note()}<p class="status" data-test="status" aria-live="polite">{status}</p>
-                    </div>
-                    <div class="row actions">
-                        <button class="primary" data-test="place" disabled=move || !acting() || chosen.get().is_none()
-                            on:click=move |_| if let Some(cell) = chosen.get_untracked() { ctx.computers.hint.set(None); play(Move::Place { cell }) }>
-                            {move || match chosen.get() {
-                                Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
-                                None => t("Legen", "Place").to_string(),
-                            }}
-                        </button>
-                        {move || (!assisted()).then(|| view! {
-                            <button data-test="claim" on:click=move |_| confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
-                        })}
-                    </div>
-                </div>
-            }.into_any()
-                    } else {
-                        ().into_any()
-                    }
+                turn.over(),
+                turn.setup.get() || turn.held().is_some(),
+                || view! { <result::EndView game=turn.game seen=turn.seen new_record=turn.new_record /> }.into_any(),
+                || match turn.held() {
+                    _ if turn.setup.get() => gold_setup(turn).into_any(),
+                    Some(number) => held_tile(turn, number).into_any(),
+                    None => ().into_any(),
                 },
             )
         }),
-        dialogs: Some(claim_dialog(confirm_claim, Callback::new(play)).into_any()),
+        dialogs: Some(claim_dialog(turn.confirm_claim, Callback::new(move |mv| turn.play(mv))).into_any()),
         open: None,
     })
 }
 
+/// The open gold setup: a gold number to pick, then a marked field; or the rest at random.
+fn gold_setup(turn: Turn) -> impl IntoView {
+    view! {
+        <div class="hand-area gold-setup" data-test="gold-setup">
+            <p class="status">{t("Goldplättchen legen: Zahl wählen, dann ein markiertes Feld wählen.", "Lay the gold tiles: choose a number, then a marked field.")}</p>
+            <div class="row gold-picker">
+                {move || turn.gold_left().into_iter().map(|n| view! {
+                    <button class="sd-chip gold" data-test="gold-number" data-number=n.to_string()
+                        aria-pressed=move || (turn.gold_number() == Some(n)).to_string()
+                        on:click=move |_| turn.gold_pick.set(Some(n))>{n}</button>
+                }).collect_view()}
+            </div>
+            <button data-test="gold-rest" on:click=move |_| turn.play(Move::GoldRest)>{t("Rest zufällig legen", "Lay the rest at random")}</button>
+        </div>
+    }
+}
+
+/// The viewer's tile, the status, "Place" and (under table rules) "I cannot place".
+fn held_tile(turn: Turn, number: u8) -> impl IntoView {
+    let acting = move || turn.game.person_to_move();
+    let place = move |_| {
+        if let Some(cell) = turn.chosen.get_untracked() {
+            turn.ctx.computers.hint.set(None);
+            turn.play(Move::Place { cell })
+        }
+    };
+    view! {
+        <div class="hand-area sd-hand">
+            <div class="row held-row">
+                <div class="held-tile" data-test="held-tile" data-number=number.to_string() aria-label=t("Dein Plättchen", "Your tile")>{number}</div>
+                {status_line(Signal::derive(move || turn.status()))}
+            </div>
+            <div class="row actions">
+                <button class="primary" data-test="place" disabled=move || !acting() || turn.chosen.get().is_none() on:click=place>
+                    {move || match turn.chosen.get() {
+                        Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
+                        None => t("Legen", "Place").to_string(),
+                    }}
+                </button>
+                {move || (!turn.assisted()).then(|| view! {
+                    <button data-test="claim" on:click=move |_| turn.confirm_claim.set(true)>{t("Ich kann nicht legen", "I cannot place")}</button>
+                })}
+            </div>
+        </div>
+    }
+}
+
 /// The tiles still face down and those set aside, open to all.
-fn piles(game: GameHandle<Sudoku>) -> impl IntoView {
+fn piles(seen: SeenMemo<Sudoku>) -> impl IntoView {
     view! {
         <p class="piles" data-test="piles">
-            {move || game.seen_by(game.viewer()).as_ref().map(view::piles_text)}
+            {move || seen.with(|s| s.as_ref().map(view::piles_text))}
         </p>
     }
 }
@@ -335,24 +370,24 @@ fn claim_dialog(confirm_claim: RwSignal<bool>, play: Callback<Move>) -> impl Int
 /// Each player: colour, name, points and round counters; the player to move marked. The
 /// score track below shows the same on the board's 40 spaces.
 #[component]
-fn Players(game: GameHandle<Sudoku>) -> impl IntoView {
+fn Players(seen: SeenMemo<Sudoku>, seats: Signal<Vec<Seat>>) -> impl IntoView {
     let track = Signal::derive(move || {
-        game.with(|s| {
-            s.seats
-                .iter()
-                .cloned()
-                .enumerate()
-                .map(|(p, seat)| (seat, s.state.track_position(p), s.state.counters(p)))
-                .collect::<Vec<_>>()
+        seen.with(|s| {
+            let Some(g) = s.as_ref().map(|s| s.observation().state()) else { return Vec::new() };
+            seats.get().into_iter().enumerate().map(|(p, seat)| (seat, g.track_position(p), g.counters(p))).collect()
         })
-        .unwrap_or_default()
     });
+    let scores = move || {
+        seen.with(|s| {
+            let g = s.as_ref()?.observation().state();
+            let several = seats.with(|s| s.len() > 1);
+            let rows = seats.get().into_iter().enumerate();
+            Some(score_list(rows.map(|(p, seat)| (seat, several && g.to_move() == Some(p), g.score(p))).collect()))
+        })
+    };
     view! {
         <div class="sd-scores">
-            {move || game.with(|s| {
-                let several = s.seats.len() > 1;
-                score_list(s.seats.iter().cloned().enumerate().map(|(p, seat)| (seat, several && s.state.to_move() == Some(p), s.state.score(p))).collect())
-            })}
+            {scores}
             <ScoreTrack players=track />
         </div>
     }

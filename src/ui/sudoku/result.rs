@@ -1,18 +1,25 @@
 //! The end screen: why the game ended, points per player (round counters × 40 + track), and for a
 //! solo game the high-score list.
 
-use crate::engine::sudoku::{End, Sudoku, TRACK};
+use crate::engine::sudoku::{Sudoku, TRACK};
 use crate::engine::Game;
 use crate::ui::components::{outcome_headline, EndScreen, PlayerTag};
 use crate::ui::i18n::{format_time, is_de, t};
-use crate::ui::{storage, GameHandle};
+use crate::ui::{storage, GameHandle, SeenMemo};
+use crate::view::sudoku as view;
 use leptos::prelude::*;
 
 #[component]
-pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>) -> impl IntoView {
-    let Some((seats, state)) = game.with_untracked(|s| (s.seats.clone(), s.state.clone())) else {
+pub fn EndView(
+    game: GameHandle<Sudoku>,
+    seen: SeenMemo<Sudoku>,
+    new_record: RwSignal<Option<NewRecord>>,
+) -> impl IntoView {
+    // After the end everything is public; still read as the viewer sees it, like every screen.
+    let Some(state) = seen.with_untracked(|s| s.as_ref().map(|s| s.observation().state().clone())) else {
         return ().into_any();
     };
+    let seats = game.seats().get_untracked();
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
     let solo = seats.len() == 1;
 
@@ -25,29 +32,7 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
     } else {
         outcome_headline(state.outcome(), name)
     };
-    let reason = match state.end() {
-        Some(End::NoLegalField { player, number }) => {
-            if is_de() {
-                format!(
-                    "{} hat eine {number} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.",
-                    name(player)
-                )
-            } else {
-                format!("{} holds a {number} and no field is left where the Sudoku rule allows it.", name(player))
-            }
-        }
-        Some(End::Claimed { player, number }) => {
-            if is_de() {
-                format!("{} kann die {number} zu Recht nirgends legen.", name(player))
-            } else {
-                format!("{} rightly cannot place the {number} anywhere.", name(player))
-            }
-        }
-        Some(End::AllTilesUsed) => {
-            t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string()
-        }
-        None => String::new(),
-    };
+    let reason = state.end().map(|end| view::end_text(&end, &seats)).unwrap_or_default();
     let rows = seats
         .iter()
         .cloned()
@@ -65,8 +50,8 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
         })
         .collect_view();
     let list = super::record_list(state.options());
-    let key = game_key(&state);
-    let place = move || new_record.get().filter(|(k, _)| *k == key).map(|(_, place)| place);
+    let key = game_key(game);
+    let place = move || new_record.get().filter(|(k, _)| Some(k) == key.as_ref()).map(|(_, place)| place);
     view! {
         <EndScreen game=game headline=headline>
             <p data-test="end-reason">{reason}</p>
@@ -79,28 +64,34 @@ pub fn EndView(game: GameHandle<Sudoku>, new_record: RwSignal<Option<NewRecord>>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
-            {solo.then(|| view! {
-                {move || place().map(|place| view! {
-                    <p class="record-note" data-test="record-place">{match place {
-                        Some(0) => t("Neuer Rekord!", "New record!").to_string(),
-                        Some(i) => if is_de() { format!("Platz {} der Bestenliste.", i + 1) } else { format!("Place {} in the high scores.", i + 1) },
-                        None => t("Diesmal nicht in der Bestenliste.", "Not in the high scores this time.").to_string(),
-                    }}</p>
-                })}
-                <h3>{t("Bestenliste", "High scores")}</h3>
-                {move || view! { <RecordList list=list highlight=place().flatten() /> }}
-            })}
+            {solo.then(|| high_scores(list, Signal::derive(place)))}
         </EndScreen>
     }
     .into_any()
 }
 
+/// A solo game's end: the place it took (if finished here) and its high-score list.
+fn high_scores(list: &'static str, place: Signal<Option<Option<usize>>>) -> impl IntoView {
+    view! {
+        {move || place.get().map(|place| view! {
+            <p class="record-note" data-test="record-place">{match place {
+                Some(0) => t("Neuer Rekord!", "New record!").to_string(),
+                Some(i) => if is_de() { format!("Platz {} der Bestenliste.", i + 1) } else { format!("Place {} in the high scores.", i + 1) },
+                None => t("Diesmal nicht in der Bestenliste.", "Not in the high scores this time.").to_string(),
+            }}</p>
+        })}
+        <h3>{t("Bestenliste", "High scores")}</h3>
+        {move || view! { <RecordList list=list highlight=place.get().flatten() /> }}
+    }
+}
+
 /// The high-score place a solo game took, tagged with the game it belongs to (see [`game_key`]).
 pub type NewRecord = ((u64, u32), Option<usize>);
 
-/// Tells one game from another (a rematch gets a new seed).
-pub fn game_key(state: &Sudoku) -> (u64, u32) {
-    (state.seed(), state.turn())
+/// Tells one game from another (a rematch gets a new seed). An identity, never drawn: the one
+/// read of the real state here, as the screen's `Seen` has no seed.
+pub fn game_key(game: GameHandle<Sudoku>) -> Option<(u64, u32)> {
+    game.with_untracked(|s| (s.state.seed(), s.state.turn()))
 }
 
 /// One high-score list, best first; `highlight` marks a place (the game just finished).

@@ -3,9 +3,10 @@
 
 use crate::engine::viermalvier::{GameEnd, Move, VierMalVier};
 use crate::engine::{Game, Outcome};
+use crate::session::Seat;
 use crate::ui::components::{EndScreen, PlayerTag};
 use crate::ui::i18n::{is_de, t};
-use crate::ui::{AppCtx, GameHandle};
+use crate::ui::{AppCtx, GameHandle, SeenMemo};
 use leptos::prelude::*;
 
 fn game_line(end: &GameEnd, name: &dyn Fn(usize) -> String) -> String {
@@ -61,65 +62,78 @@ fn game_line(end: &GameEnd, name: &dyn Fn(usize) -> String) -> String {
     }
 }
 
+/// A player's colour dot with their name as tooltip: narrow enough for a table column.
+fn dot(seats: &[Seat], p: usize) -> impl IntoView {
+    let seat = seats.get(p).cloned();
+    let color = seat.as_ref().map_or("white", |s| s.color.id());
+    let title = seat.map(|s| s.name).unwrap_or_default();
+    view! { <span class=format!("stone c-{color}") title=title.clone() aria-label=title></span> }
+}
+
+/// The match so far: a row per game (who began, how it ended, the points) and the totals.
+fn match_table(state: &VierMalVier, seats: &[Seat], name: &dyn Fn(usize) -> String) -> impl IntoView {
+    let games = usize::from(state.options().games);
+    let totals = state.match_points();
+    let rows = state
+        .records()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let how = match &r.end {
+                GameEnd::FourRow { winner, .. } => {
+                    if is_de() {
+                        format!("Viererreihe: {}", name(*winner))
+                    } else {
+                        format!("four-row: {}", name(*winner))
+                    }
+                }
+                GameEnd::Blocked { .. } => t("Dreierreihen", "three-runs").to_string(),
+            };
+            view! {
+                <tr data-test="match-row">
+                    <td>{i + 1}</td><td>{dot(seats, r.start)}</td><td>{how}</td>
+                    <td class="num">{r.points[0]}</td><td class="num">{r.points[1]}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let played = state.records().len();
+    view! {
+        <table class="scores" data-test="match-table">
+            <thead><tr>
+                <th>"#"</th><th>{t("Beginn", "Start")}</th><th>{t("Ergebnis", "Result")}</th>
+                <th class="num">{dot(seats, 0)}</th><th class="num">{dot(seats, 1)}</th>
+            </tr></thead>
+            <tbody>{rows}</tbody>
+            <tfoot><tr>
+                <th colspan="3">{if is_de() { format!("Summe nach {played} von {games} Partien") } else { format!("Total after {played} of {games} games") }}</th>
+                <th class="num">{totals[0]}</th><th class="num">{totals[1]}</th>
+            </tr></tfoot>
+        </table>
+    }
+}
+
+/// The end of a game (redrawn when the next game of a match starts or ends): between the games
+/// of a match the table and "next game"; at the end of the match or a single game the winner.
 #[component]
-pub fn EndView(game: GameHandle<VierMalVier>) -> impl IntoView {
+pub fn EndView(game: GameHandle<VierMalVier>, seen: SeenMemo<VierMalVier>) -> impl IntoView {
     let ctx = AppCtx::get();
-    let Some((seats, state)) = game.with(|s| (s.seats.clone(), s.state.clone())) else {
+    // After the end everything is public; still read as the viewer sees it, like every screen.
+    let Some(state) = seen.with(|s| s.as_ref().map(|s| s.observation().state().clone())) else {
         return ().into_any();
     };
-    let seats_list = seats.clone();
-    // A player's colour dot with their name as tooltip: narrow enough for a table column.
-    let dot = {
-        let seats = seats.clone();
-        move |p: usize| {
-            let seat = seats.get(p).cloned();
-            let color = seat.as_ref().map_or("white", |s| s.color.id());
-            let title = seat.map(|s| s.name).unwrap_or_default();
-            view! { <span class=format!("stone c-{color}") title=title.clone() aria-label=title></span> }
-        }
-    };
-    let name = move |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
+    let seats = game.seats().get_untracked();
+    let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
     let Some(end) = state.end().cloned() else { return ().into_any() };
     let this_game = game_line(&end, &name);
     let games = usize::from(state.options().games);
-    let table = (games > 1).then(|| {
-        let totals = state.match_points();
-        let rows = state
-            .records()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let how = match &r.end {
-                    GameEnd::FourRow { winner, .. } => if is_de() { format!("Viererreihe: {}", name(*winner)) } else { format!("four-row: {}", name(*winner)) },
-                    GameEnd::Blocked { .. } => t("Dreierreihen", "three-runs").to_string(),
-                };
-                view! {
-                    <tr data-test="match-row">
-                        <td>{i + 1}</td><td>{dot(r.start)}</td><td>{how}</td>
-                        <td class="num">{r.points[0]}</td><td class="num">{r.points[1]}</td>
-                    </tr>
-                }
-            })
-            .collect_view();
-        view! {
-            <table class="scores" data-test="match-table">
-                <thead><tr>
-                    <th>"#"</th><th>{t("Beginn", "Start")}</th><th>{t("Ergebnis", "Result")}</th>
-                    <th class="num">{dot(0)}</th><th class="num">{dot(1)}</th>
-                </tr></thead>
-                <tbody>{rows}</tbody>
-                <tfoot><tr>
-                    <th colspan="3">{if is_de() { format!("Summe nach {} von {games} Partien", state.records().len()) } else { format!("Total after {} of {games} games", state.records().len()) }}</th>
-                    <th class="num">{totals[0]}</th><th class="num">{totals[1]}</th>
-                </tr></tfoot>
-            </table>
-        }
-    });
+    let table = (games > 1).then(|| match_table(&state, &seats, &name));
     if !state.match_over() {
         // Between the games of a match.
+        let played = state.records().len();
         return view! {
             <section class="end-screen" data-test="game-end">
-                <h2>{if is_de() { format!("Partie {} vorbei", state.records().len()) } else { format!("Game {} over", state.records().len()) }}</h2>
+                <h2>{if is_de() { format!("Partie {played} vorbei") } else { format!("Game {played} over") }}</h2>
                 <p data-test="result-detail">{this_game}</p>
                 {table}
                 <button class="primary" data-test="next-game" on:click=move |_| {
@@ -136,7 +150,7 @@ pub fn EndView(game: GameHandle<VierMalVier>) -> impl IntoView {
         }
         _ => t("Unentschieden.", "A draw.").to_string(),
     };
-    let players = seats_list.into_iter().map(|seat| view! { <PlayerTag seat=seat /> }).collect_view();
+    let players = seats.iter().cloned().map(|seat| view! { <PlayerTag seat=seat /> }).collect_view();
     view! {
         <EndScreen game=game headline=headline>
             <p class="row">{players}</p>
