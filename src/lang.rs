@@ -42,3 +42,26 @@ pub fn count_noun(n: u64, one: (&'static str, &'static str), many: (&'static str
     let (de, en) = if n == 1 { one } else { many };
     t(de, en)
 }
+
+/// The template in the current language with each `{}` replaced by the next of `args`, in order:
+/// `tf("Gold {} liegt schon.", "Gold {} is already laid.", &[&number])`. Both languages' texts
+/// then share one formatting call, where `if is_de() { format!(…) } else { format!(…) }` compiled
+/// the formatting twice (each pair costs the page's wasm its own argument list and call).
+pub fn tf(de: &'static str, en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
+    use std::fmt::Write;
+    debug_assert!(
+        de.matches("{}").count() == args.len() && en.matches("{}").count() == args.len(),
+        "{} arguments for {de:?} / {en:?}",
+        args.len()
+    );
+    let mut pieces = t(de, en).split("{}");
+    let mut out = String::from(pieces.next().unwrap_or_default());
+    let mut args = args.iter();
+    for piece in pieces {
+        if let Some(arg) = args.next() {
+            let _ = write!(out, "{arg}");
+        }
+        out.push_str(piece);
+    }
+    out
+}

@@ -5,7 +5,7 @@
 
 use super::i18n::t;
 use super::{AppCtx, GameHandle, Route};
-use crate::computer::{parse_move, parse_reply, request, READY};
+use crate::computer::{parse_move, parse_reply, request, Answer, READY};
 use crate::engine::bots::{Budget, Level};
 use crate::engine::Determinize;
 use crate::session::{AnySession, Session, Stored};
@@ -332,72 +332,78 @@ fn on_reply(ctx: AppCtx, text: &str) {
             _ => None,
         }
     });
-    let Some(purpose) = purpose else { return };
-    let c = ctx.computers;
     match purpose {
-        Purpose::Hint { record, turn, seat } => {
-            c.hinting.set(false);
-            if current(&ctx) != Some((record, turn)) {
+        Some(Purpose::Hint { record, turn, seat }) => show_hint(ctx, answer, record, turn, seat),
+        Some(Purpose::Move { record, turn, .. }) => play_after_pause(ctx, answer, record, turn),
+        None => {}
+    }
+}
+
+/// Shows the worker's hint for `seat` at `turn`, if the game is still there and the move applies.
+fn show_hint(ctx: AppCtx, answer: Answer, record: String, turn: u32, seat: usize) {
+    let c = ctx.computers;
+    c.hinting.set(false);
+    if current(&ctx) != Some((record, turn)) {
+        return;
+    }
+    let legal = answer.mv.ok().filter(|json| {
+        ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| crate::with_session!(g, s => legal_in(s, json))))
+    });
+    match legal {
+        Some(mv) => {
+            c.hint.set(Some(Hint { turn, seat, mv }));
+            ctx.game.update(|g| {
+                if let Some(g) = g {
+                    g.count_hint(seat);
+                }
+            });
+            ctx.autosave();
+        }
+        None => ctx.warn(t("Für diesen Zug gibt es keinen Tipp.", "There is no hint for this move.")),
+    }
+}
+
+/// Plays the computer's move after the pause that lets people follow it, unless the game moved
+/// on, was left or paused meanwhile (then it asks again when the game comes back).
+fn play_after_pause(ctx: AppCtx, answer: Answer, record: String, turn: u32) {
+    let c = ctx.computers;
+    let (last_shown, last_was_computer) = STATE.with(|st| {
+        let st = st.borrow();
+        (st.last_shown, st.last_was_computer)
+    });
+    let pause = if c.skip.get_untracked() {
+        0.0
+    } else if last_was_computer {
+        PAUSE_AFTER_COMPUTER_MS
+    } else {
+        PAUSE_MS
+    };
+    let wait = (last_shown + pause - now()).max(0.0);
+    set_timeout(
+        move || {
+            c.thinking.set(None);
+            if current(&ctx) != Some((record, turn)) || c.paused.get_untracked() {
+                drive(ctx);
                 return;
             }
-            let legal = answer.mv.ok().filter(|json| {
-                ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| crate::with_session!(g, s => legal_in(s, json))))
-            });
-            match legal {
-                Some(mv) => {
-                    c.hint.set(Some(Hint { turn, seat, mv }));
-                    ctx.game.update(|g| {
-                        if let Some(g) = g {
-                            g.count_hint(seat);
-                        }
-                    });
-                    ctx.autosave();
-                }
-                None => ctx.warn(t("Für diesen Zug gibt es keinen Tipp.", "There is no hint for this move.")),
-            }
-        }
-        Purpose::Move { record, turn, .. } => {
-            let (last_shown, last_was_computer) = STATE.with(|st| {
-                let st = st.borrow();
-                (st.last_shown, st.last_was_computer)
-            });
-            let pause = if c.skip.get_untracked() {
-                0.0
-            } else if last_was_computer {
-                PAUSE_AFTER_COMPUTER_MS
-            } else {
-                PAUSE_MS
+            record_time(answer.ms);
+            let play = ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => reply_player(s))));
+            let played = match (play, &answer.mv) {
+                (_, Err(e)) => Err(e.clone()),
+                (Some(play), Ok(mv)) => play(ctx, mv),
+                (None, _) => Ok(()),
             };
-            let wait = (last_shown + pause - now()).max(0.0);
-            set_timeout(
-                move || {
-                    c.thinking.set(None);
-                    if current(&ctx) != Some((record, turn)) || c.paused.get_untracked() {
-                        // The game moved on, was left or paused: ask again when it comes back.
-                        drive(ctx);
-                        return;
-                    }
-                    record_time(answer.ms);
-                    let play =
-                        ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => reply_player(s))));
-                    let played = match (play, &answer.mv) {
-                        (_, Err(e)) => Err(e.clone()),
-                        (Some(play), Ok(mv)) => play(ctx, mv),
-                        (None, _) => Ok(()),
-                    };
-                    if let Err(e) = played {
-                        c.paused.set(true);
-                        web_sys::console::error_1(&e.into());
-                        ctx.warn(t(
-                            "Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.",
-                            "The computer found no valid move. The game is paused and saved.",
-                        ));
-                    }
-                },
-                std::time::Duration::from_millis(wait as u64),
-            );
-        }
-    }
+            if let Err(e) = played {
+                c.paused.set(true);
+                web_sys::console::error_1(&e.into());
+                ctx.warn(t(
+                    "Der Computer hat keinen gültigen Zug gefunden. Das Spiel ist angehalten und gespeichert.",
+                    "The computer found no valid move. The game is paused and saved.",
+                ));
+            }
+        },
+        std::time::Duration::from_millis(wait as u64),
+    );
 }
 
 /// [`play_reply`] for the game `s` belongs to (`s` only names the game's type).

@@ -3,7 +3,7 @@
 
 use crate::saves::{Conflict, Saves, Store, StoreError, WriteError, PLAYERS};
 use crate::session::{LoadError, Seat};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{is_de, t, tf};
 use gloo_storage::{LocalStorage, Storage as _};
 use wasm_bindgen::JsValue;
 use web_sys::Storage;
@@ -80,11 +80,11 @@ pub fn store_message(e: StoreError) -> &'static str {
 /// "<what> could not be read. They were set aside; the defaults apply." (`what`: "Die
 /// gespeicherten Einstellungen" …)
 pub fn unreadable_message(what: &str) -> String {
-    if is_de() {
-        format!("{what} waren nicht lesbar. Sie wurden beiseitegelegt; es gilt die Voreinstellung.")
-    } else {
-        format!("{what} could not be read. They were set aside; the defaults apply.")
-    }
+    tf(
+        "{} waren nicht lesbar. Sie wurden beiseitegelegt; es gilt die Voreinstellung.",
+        "{} could not be read. They were set aside; the defaults apply.",
+        &[&what],
+    )
 }
 
 /// The players of the last game, to start the next with (empty when there are none). Stored
@@ -141,25 +141,21 @@ pub fn load_reason(e: &LoadError) -> String {
         NotJson => t("die Daten sind beschädigt oder unvollständig", "the data is damaged or incomplete").to_string(),
         Foreign => t("das ist kein Spielstand dieser App", "this is not a save of this app").to_string(),
         Newer { found, supported } => {
-            if is_de() {
-                format!("er stammt von einer neueren Version der App (Format {found}, diese Version liest bis Format {supported}) – bitte die App aktualisieren")
-            } else {
-                format!("it comes from a newer version of the app (format {found}; this version reads up to format {supported}) – please update")
-            }
+            tf(
+                "er stammt von einer neueren Version der App (Format {}, diese Version liest bis Format {}) – bitte die App aktualisieren",
+                "it comes from a newer version of the app (format {}; this version reads up to format {}) – please update",
+                &[found, supported],
+            )
         }
         NewerRules { found, supported, .. } => {
-            if is_de() {
-                format!("er stammt von einer neueren Version der Spielregeln (Stand {found}, diese Version kennt bis {supported}) – bitte die App aktualisieren")
-            } else {
-                format!("it comes from a newer version of the rules (version {found}; this version knows up to {supported}) – please update")
-            }
+            tf(
+                "er stammt von einer neueren Version der Spielregeln (Stand {}, diese Version kennt bis {}) – bitte die App aktualisieren",
+                "it comes from a newer version of the rules (version {}; this version knows up to {}) – please update",
+                &[found, supported],
+            )
         }
         UnknownGame(g) => {
-            if is_de() {
-                format!("unbekanntes Spiel „{g}“")
-            } else {
-                format!("unknown game “{g}”")
-            }
+            tf("unbekanntes Spiel „{}“", "unknown game “{}”", &[g])
         }
         Damaged(_) => {
             t("der Inhalt ist fehlerhaft oder passt nicht zusammen", "its content is damaged or does not fit together")
@@ -171,15 +167,12 @@ pub fn load_reason(e: &LoadError) -> String {
 /// Where a damaged save is wrong, in the player's language (shown folded under the message).
 pub fn damage_detail(e: &LoadError) -> Option<String> {
     use crate::session::Damage::*;
-    let de = is_de();
     Some(match e.damage()? {
-        Unreadable { line, column } => {
-            if de {
-                format!("Ein Teil fehlt oder hat die falsche Art (Zeile {line}, Spalte {column}).")
-            } else {
-                format!("A part is missing or of the wrong kind (line {line}, column {column}).")
-            }
-        }
+        Unreadable { line, column } => tf(
+            "Ein Teil fehlt oder hat die falsche Art (Zeile {}, Spalte {}).",
+            "A part is missing or of the wrong kind (line {}, column {}).",
+            &[line, column],
+        ),
         Format => t("Keine bekannte Formatversion.", "No known format version.").to_string(),
         Header => {
             t("Regelstand, Kennung oder Revision fehlen.", "The rules version, id or revision is missing.").to_string()
@@ -199,20 +192,16 @@ pub fn damage_detail(e: &LoadError) -> Option<String> {
             "The players or options are not allowed for this game.",
         )
         .to_string(),
-        MoveRefused { n } => {
-            if de {
-                format!("Zug {n} des Spielverlaufs ist nach den Regeln nicht erlaubt.")
-            } else {
-                format!("Move {n} of the log is not allowed by the rules.")
-            }
-        }
-        MoveDiffers { n } => {
-            if de {
-                format!("Zug {n} des Spielverlaufs hat beim Nachspielen etwas anderes bewirkt.")
-            } else {
-                format!("Move {n} of the log did something else when replayed.")
-            }
-        }
+        MoveRefused { n } => tf(
+            "Zug {} des Spielverlaufs ist nach den Regeln nicht erlaubt.",
+            "Move {} of the log is not allowed by the rules.",
+            &[n],
+        ),
+        MoveDiffers { n } => tf(
+            "Zug {} des Spielverlaufs hat beim Nachspielen etwas anderes bewirkt.",
+            "Move {} of the log did something else when replayed.",
+            &[n],
+        ),
         Hint => t("Ein gespeicherter Tipp passt nicht zum Spiel.", "A stored hint does not fit the game.").to_string(),
         Position => t(
             "Die gespeicherte Stellung folgt nicht aus dem Spielverlauf.",
@@ -225,21 +214,13 @@ pub fn damage_detail(e: &LoadError) -> Option<String> {
 /// "This game cannot be loaded: why." for a running game's record.
 pub fn game_load_error_text(e: &LoadError) -> String {
     let why = load_reason(e);
-    if is_de() {
-        format!("Dieses Spiel kann nicht geladen werden: {why}.")
-    } else {
-        format!("This game cannot be loaded: {why}.")
-    }
+    tf("Dieses Spiel kann nicht geladen werden: {}.", "This game cannot be loaded: {}.", &[&why])
 }
 
 /// "The save “x” cannot be loaded: why." for a slot or a file.
 pub fn load_error_text(name: &str, e: &LoadError) -> String {
     let why = load_reason(e);
-    if is_de() {
-        format!("„{name}“ kann nicht geladen werden: {why}.")
-    } else {
-        format!("“{name}” cannot be loaded: {why}.")
-    }
+    tf("„{}“ kann nicht geladen werden: {}.", "“{}” cannot be loaded: {}.", &[&name, &why])
 }
 
 /// The high-score lists. Bad entries are dropped and the user told once: the cleaned lists are
@@ -260,10 +241,12 @@ pub fn load_records(ctx: crate::ui::AppCtx) -> crate::records::Records {
                 "The stored high-score list was unreadable. It was set aside; a new one is started.",
             )
             .to_string()
-        } else if is_de() {
-            format!("{} unlesbare Einträge der Bestenliste wurden entfernt; alle übrigen bleiben.", read.dropped)
         } else {
-            format!("{} unreadable high-score entries were removed; all others are kept.", read.dropped)
+            tf(
+                "{} unlesbare Einträge der Bestenliste wurden entfernt; alle übrigen bleiben.",
+                "{} unreadable high-score entries were removed; all others are kept.",
+                &[&read.dropped],
+            )
         };
         ctx.warn(text);
         if let Err(e) = saves.write_records(&read.records) {

@@ -9,7 +9,7 @@ use crate::engine::gutangelegt::{
     ROW_CARDS,
 };
 use crate::engine::Game;
-use crate::lang::{is_de, t};
+use crate::lang::{t, tf};
 use crate::session::Seat;
 
 pub fn color_name(color: u8) -> &'static str {
@@ -286,11 +286,7 @@ pub fn field_bounds(table: &Table, tap: &Tap) -> (usize, usize) {
 pub fn cursor_name(table: &Table, tap: &Tap, at: (usize, usize), start: Option<(usize, usize)>) -> String {
     let color = field_color(table, tap, at).map_or(t("leer", "empty"), color_name);
     let (col, row) = (at.0 + 1, at.1 + 1);
-    let mut name = if crate::lang::is_de() {
-        format!("Spalte {col}, Feld {row}: {color}")
-    } else {
-        format!("Column {col}, field {row}: {color}")
-    };
+    let mut name = tf("Spalte {}, Feld {}: {}", "Column {}, field {}: {}", &[&col, &row, &color]);
     if start == Some(at) {
         name.push_str(t(", Anfang der Linie", ", start of the line"));
     }
@@ -319,11 +315,7 @@ pub fn error_text(e: &RuleError) -> String {
         RuleError::NotInHand { .. } => t("Diese Karte hast du nicht.", "You don't hold that card.").into(),
         RuleError::NoSuchPlace => t("Dort kann jetzt keine Karte liegen.", "A card cannot go there now.").into(),
         RuleError::DoubleClaim { line } => {
-            if is_de() {
-                format!("Die Reihe {} ist doppelt angesagt.", line_text(*line))
-            } else {
-                format!("Line {} is announced twice.", line_text(*line))
-            }
+            tf("Die Reihe {} ist doppelt angesagt.", "Line {} is announced twice.", &[&line_text(*line)])
         }
     }
 }
@@ -391,8 +383,7 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
         colors.reverse();
     }
     let colors = colors_text(colors);
-    let mut s =
-        if is_de() { format!("{who}: Karte {colors}, +{points}") } else { format!("{who}: card {colors}, +{points}") };
+    let mut s = tf("{}: Karte {}, +{}", "{}: card {}, +{}", &[&who, &colors, points]);
     if !lines.is_empty() {
         s.push_str(&format!(
             " ({})",
@@ -401,18 +392,10 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
     }
     if !corrected.is_empty() {
         let struck = lines_text(corrected);
-        s.push_str(&if is_de() {
-            format!(" – korrigiert, 0 Punkte: {struck}")
-        } else {
-            format!(" – corrected, 0 points: {struck}")
-        });
+        s.push_str(&tf(" – korrigiert, 0 Punkte: {}", " – corrected, 0 points: {}", &[&struck]));
     }
     if !missed.is_empty() {
-        s.push_str(&if is_de() {
-            format!(" – übersehen: {}", missed.len())
-        } else {
-            format!(" – missed: {}", missed.len())
-        });
+        s.push_str(&tf(" – übersehen: {}", " – missed: {}", &[&missed.len()]));
     }
     s
 }

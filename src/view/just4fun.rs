@@ -4,7 +4,7 @@
 use super::Seen;
 use crate::engine::just4fun::{Event, Move, Observation, RuleError, CELLS, SIDE};
 use crate::engine::Game;
-use crate::lang::{count_noun, is_de, t};
+use crate::lang::{count_noun, t, tf};
 use crate::session::Seat;
 
 /// One field as a sighted player sees it.
@@ -157,31 +157,23 @@ pub fn log_line(event: &Event, seats: &[Seat]) -> String {
             let mut line = format!("{}: {} → {field}", name(seats, *player), cards(played));
             if *locked {
                 let gone: Vec<String> = boxed.iter().map(|(p, n)| format!("{} {n}", name(seats, *p))).collect();
-                line.push_str(if is_de() { ", sichert das Feld" } else { ", locks the field" });
+                line.push_str(t(", sichert das Feld", ", locks the field"));
                 if !gone.is_empty() {
-                    line.push_str(&if is_de() {
-                        format!(" (in die Schachtel: {})", gone.join(", "))
-                    } else {
-                        format!(" (to the box: {})", gone.join(", "))
-                    });
+                    line.push_str(&tf(" (in die Schachtel: {})", " (to the box: {})", &[&gone.join(", ")]));
                 }
             }
             if win_line.is_some() {
-                line.push_str(if is_de() {
-                    " – vier in einer Reihe, gewonnen!"
-                } else {
-                    " – four in a row, wins!"
-                });
+                line.push_str(t(" – vier in einer Reihe, gewonnen!", " – four in a row, wins!"));
             }
             line
         }
         Event::NewHand { player, discarded, .. } => {
             let list = discarded.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
-            if is_de() {
-                format!("{}: nichts passt – wirft {list} ab und zieht 4 neue Karten", name(seats, *player))
-            } else {
-                format!("{}: nothing fits – discards {list} and draws 4 new cards", name(seats, *player))
-            }
+            tf(
+                "{}: nichts passt – wirft {} ab und zieht 4 neue Karten",
+                "{}: nothing fits – discards {} and draws 4 new cards",
+                &[&name(seats, *player), &list],
+            )
         }
     }
 }
@@ -195,23 +187,16 @@ pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
         RuleError::CardsNotInHand => {
             t("Diese Karten hast du nicht auf der Hand.", "You don't hold these cards.").into()
         }
-        RuleError::SumNotAField { sum } => {
-            if is_de() {
-                format!("Summe {sum} – dafür gibt es kein Feld (höchstens 36).")
-            } else {
-                format!("Sum {sum} – there is no such field (36 at most).")
-            }
-        }
-        RuleError::Blocked { field, by } => {
-            if is_de() {
-                format!(
-                    "Feld {field} ist für dich gesperrt: {} hat dort mindestens 2 Steine mehr als du.",
-                    name(seats, *by)
-                )
-            } else {
-                format!("Field {field} is blocked for you: {} has at least 2 stones more there.", name(seats, *by))
-            }
-        }
+        RuleError::SumNotAField { sum } => tf(
+            "Summe {} – dafür gibt es kein Feld (höchstens 36).",
+            "Sum {} – there is no such field (36 at most).",
+            &[sum],
+        ),
+        RuleError::Blocked { field, by } => tf(
+            "Feld {} ist für dich gesperrt: {} hat dort mindestens 2 Steine mehr als du.",
+            "Field {} is blocked for you: {} has at least 2 stones more there.",
+            &[field, &name(seats, *by)],
+        ),
         RuleError::MustPlay => t(
             "Du kannst noch Karten spielen – neue Karten gibt es nur, wenn nichts passt.",
             "You can still play – new cards only when nothing fits.",
@@ -222,11 +207,7 @@ pub fn error_text(e: &RuleError, seats: &[Seat]) -> String {
 
 /// A tapped field no combination of the viewer's cards makes.
 pub fn no_combination_text(number: u8) -> String {
-    if is_de() {
-        format!("Keine Kombination deiner Karten ergibt {number}.")
-    } else {
-        format!("No combination of your cards makes {number}.")
-    }
+    tf("Keine Kombination deiner Karten ergibt {}.", "No combination of your cards makes {}.", &[&number])
 }
 
 /// The question before a stone goes onto field `number`, already safely the player's own.
@@ -273,11 +254,11 @@ pub fn piles_text(seen: &Seen<Observation>) -> String {
     let game = seen.observation().state();
     let (round, draw, discard) = (game.round(), game.draw_pile_len(), game.discard_len());
     let top = game.discard_top().map(|c| format!(" ({})", c)).unwrap_or_default();
-    if is_de() {
-        format!("Runde {round} · Nachziehstapel {draw} · Ablage {discard}{top}")
-    } else {
-        format!("Round {round} · draw pile {draw} · discard {discard}{top}")
-    }
+    tf(
+        "Runde {} · Nachziehstapel {} · Ablage {}{}",
+        "Round {} · draw pile {} · discard {}{}",
+        &[&round, &draw, &discard, &top],
+    )
 }
 
 /// The move log and the home list's progress word of Just 4 Fun ([`super::GameView`]).

@@ -4,7 +4,7 @@
 use super::Seen;
 use crate::engine::sudoku::{name, End, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
 use crate::engine::Game;
-use crate::lang::{count_noun, is_de, t};
+use crate::lang::{count_noun, t, tf};
 use crate::session::Seat;
 
 /// One field as a sighted player sees it.
@@ -69,11 +69,7 @@ pub fn board(seen: &Seen<Observation>, last: Option<usize>) -> Board {
 pub fn piles_text(seen: &Seen<Observation>) -> String {
     let game = seen.observation().state();
     let (supply, aside) = (game.supply_len(), game.set_aside().len());
-    if is_de() {
-        format!("Verdeckt: {supply} · zur Seite gelegt: {aside}")
-    } else {
-        format!("Face down: {supply} · set aside: {aside}")
-    }
+    tf("Verdeckt: {} · zur Seite gelegt: {}", "Face down: {} · set aside: {}", &[&supply, &aside])
 }
 
 /// The status line while the person to move holds their tile: what to do with the `chosen`
@@ -175,54 +171,27 @@ pub fn cell_name(c: &Cell, seats: &[Seat], preview: Option<u8>) -> String {
 
 /// Why a move was refused, in plain words.
 pub fn error_text(e: &RuleError) -> String {
-    let de = is_de();
     match e {
         RuleError::GameOver => t("Das Spiel ist vorbei.", "The game is over.").into(),
         RuleError::GoldSetupRunning => t("Erst alle Goldplättchen legen.", "Lay all gold tiles first.").into(),
         RuleError::GoldSetupDone => t("Die Goldplättchen liegen schon.", "The gold tiles are already laid.").into(),
         RuleError::NoSuchField { .. } => t("Dieses Feld gibt es nicht.", "There is no such field.").into(),
-        RuleError::Occupied { cell } => {
-            if de {
-                format!("Auf {} liegt schon ein Plättchen.", name(*cell))
-            } else {
-                format!("{} is taken.", name(*cell))
-            }
-        }
-        RuleError::GoldNotLeft { number } => {
-            if de {
-                format!("Gold {number} liegt schon.")
-            } else {
-                format!("Gold {number} is already laid.")
-            }
-        }
+        RuleError::Occupied { cell } => tf("Auf {} liegt schon ein Plättchen.", "{} is taken.", &[&name(*cell)]),
+        RuleError::GoldNotLeft { number } => tf("Gold {} liegt schon.", "Gold {} is already laid.", &[number]),
         RuleError::GoldRow { other } => {
-            if de {
-                format!("In dieser Reihe liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This row already has gold ({}).", name(*other))
-            }
+            tf("In dieser Reihe liegt schon Gold ({}).", "This row already has gold ({}).", &[&name(*other)])
         }
         RuleError::GoldColumn { other } => {
-            if de {
-                format!("In dieser Spalte liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This column already has gold ({}).", name(*other))
-            }
+            tf("In dieser Spalte liegt schon Gold ({}).", "This column already has gold ({}).", &[&name(*other)])
         }
         RuleError::GoldBlock { other } => {
-            if de {
-                format!("In diesem Block liegt schon Gold ({}).", name(*other))
-            } else {
-                format!("This block already has gold ({}).", name(*other))
-            }
+            tf("In diesem Block liegt schon Gold ({}).", "This block already has gold ({}).", &[&name(*other)])
         }
-        RuleError::Breaks { number, clash } => {
-            if de {
-                format!("Sudoku-Regel: {number} liegt schon auf {} (gleiche Reihe, Spalte oder Block).", name(*clash))
-            } else {
-                format!("Sudoku rule: {number} already lies on {} (same row, column or block).", name(*clash))
-            }
-        }
+        RuleError::Breaks { number, clash } => tf(
+            "Sudoku-Regel: {} liegt schon auf {} (gleiche Reihe, Spalte oder Block).",
+            "Sudoku rule: {} already lies on {} (same row, column or block).",
+            &[number, &name(*clash)],
+        ),
         RuleError::ClaimOnlyAtTable => t("Das gibt es nur bei den Tischregeln.", "Only under table rules.").into(),
     }
 }
@@ -231,58 +200,31 @@ pub fn error_text(e: &RuleError) -> String {
 /// a tile still in someone's hand is never in an event), so every viewer reads the same line.
 pub fn log_line(event: &Event, seats: &[Seat]) -> String {
     let who = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
-    let de = is_de();
     match event {
         Event::Gold { cell, number } => format!("Gold {number} → {}", name(*cell)),
         Event::GoldRest { placed } => {
             let list: Vec<String> = placed.iter().map(|(c, n)| format!("{n} → {}", name(*c))).collect();
-            if de {
-                format!("Restliche Goldplättchen zufällig: {}", list.join(", "))
-            } else {
-                format!("Remaining gold tiles at random: {}", list.join(", "))
-            }
+            tf("Restliche Goldplättchen zufällig: {}", "Remaining gold tiles at random: {}", &[&list.join(", ")])
         }
         Event::Placed { player, cell, number, points, counters } => {
             let mut line = format!("{}: {number} → {}, +{points}", who(*player), name(*cell));
             if *counters > 0 {
-                line.push_str(if de { " (Rundenzähler!)" } else { " (round counter!)" });
+                line.push_str(t(" (Rundenzähler!)", " (round counter!)"));
             }
             line
         }
-        Event::SetAside { player, number, reason: SetAsideReason::Breaks { cell, clash } } => {
-            if de {
-                format!(
-                    "{}: {number} auf {} verstößt gegen die Sudoku-Regel ({number} liegt auf {}) – zur Seite gelegt, keine Punkte",
-                    who(*player),
-                    name(*cell),
-                    name(*clash)
-                )
-            } else {
-                format!(
-                    "{}: {number} on {} breaks the Sudoku rule ({number} lies on {}) – set aside, no points",
-                    who(*player),
-                    name(*cell),
-                    name(*clash)
-                )
-            }
-        }
-        Event::SetAside { player, number, reason: SetAsideReason::FalseClaim { legal } } => {
-            if de {
-                format!(
-                    "{}: „kann nicht legen“ – doch, z. B. auf {}; {number} zur Seite gelegt",
-                    who(*player),
-                    name(*legal)
-                )
-            } else {
-                format!("{}: “cannot place” – but {} was free for it; {number} set aside", who(*player), name(*legal))
-            }
-        }
+        Event::SetAside { player, number, reason: SetAsideReason::Breaks { cell, clash } } => tf(
+            "{}: {} auf {} verstößt gegen die Sudoku-Regel ({} liegt auf {}) – zur Seite gelegt, keine Punkte",
+            "{}: {} on {} breaks the Sudoku rule ({} lies on {}) – set aside, no points",
+            &[&who(*player), number, &name(*cell), number, &name(*clash)],
+        ),
+        Event::SetAside { player, number, reason: SetAsideReason::FalseClaim { legal } } => tf(
+            "{}: „kann nicht legen“ – doch, z. B. auf {}; {} zur Seite gelegt",
+            "{}: “cannot place” – but {} was free for it; {} set aside",
+            &[&who(*player), &name(*legal), number],
+        ),
         Event::Claimed { player, number } => {
-            if de {
-                format!("{}: {number} passt auf kein Feld – Spielende", who(*player))
-            } else {
-                format!("{}: {number} fits nowhere – game over", who(*player))
-            }
+            tf("{}: {} passt auf kein Feld – Spielende", "{}: {} fits nowhere – game over", &[&who(*player), number])
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::engine::viermalvier::{
     Event, GameEnd, Move, Observation, RuleError, Spot, VierMalVier, View, SHAPES, STONES, STONE_COUNT,
 };
 use crate::engine::Game;
-use crate::lang::{is_de, t};
+use crate::lang::{t, tf};
 use crate::session::Seat;
 
 /// Colour names (the fourth colour of the set is not named in the rulebook; blue here).
@@ -390,7 +390,6 @@ pub fn describe(event: &Event, seats: &[Seat], reader: Option<usize>, view: View
 /// The line of an event as its reader sees it.
 fn seen_line(event: &Event, seats: &[Seat], reader: Option<usize>, view: View) -> String {
     let who = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
-    let de = is_de();
     let stone = |id: u8| STONES[usize::from(id) % STONE_COUNT];
     match event {
         Event::Placed { player, stone: id, front, spot, at, width } => {
@@ -398,13 +397,7 @@ fn seen_line(event: &Event, seats: &[Seat], reader: Option<usize>, view: View) -
             let toward = |side: usize| shape_char(s.faces[usize::from((front + u8::from(side == 1)) % 2)]);
             let faces = match (view, reader) {
                 (View::Open, _) => format!("{}|{}", toward(0), toward(1)),
-                (View::Hidden, Some(r)) => {
-                    if de {
-                        format!("Form {} zu dir", toward(r))
-                    } else {
-                        format!("shape {} toward you", toward(r))
-                    }
-                }
+                (View::Hidden, Some(r)) => tf("Form {} zu dir", "shape {} toward you", &[&toward(r)]),
                 (View::Hidden, None) => String::new(),
             };
             // Columns counted from the reader's left (side 1 sees the wall mirrored).
@@ -413,63 +406,38 @@ fn seen_line(event: &Event, seats: &[Seat], reader: Option<usize>, view: View) -
                 _ => at.0 + 1,
             };
             let place = match spot {
-                Spot::On(_) => {
-                    if de {
-                        format!("Spalte {from_left}, Reihe {}", at.1 + 1)
-                    } else {
-                        format!("column {from_left}, row {}", at.1 + 1)
-                    }
-                }
-                _ => {
-                    if de {
-                        format!("unten, Spalte {from_left}")
-                    } else {
-                        format!("bottom, column {from_left}")
-                    }
-                }
+                Spot::On(_) => tf("Spalte {}, Reihe {}", "column {}, row {}", &[&from_left, &(at.1 + 1)]),
+                _ => tf("unten, Spalte {}", "bottom, column {}", &[&from_left]),
             };
             format!("{}: {} {faces} → {place}", who(*player), color_name(s.color)).replace("  ", " ")
         }
         Event::Objected { by, player, stone: id } => {
             let c = color_name(stone(*id).color);
-            if de {
-                format!(
-                    "{}: Einspruch! Der letzte Stein ({c}) geht zurück, {} ist noch einmal dran.",
-                    who(*by),
-                    who(*player)
-                )
-            } else {
-                format!("{}: objection! The {c} stone goes back, {} moves again.", who(*by), who(*player))
-            }
+            tf(
+                "{}: Einspruch! Der letzte Stein ({}) geht zurück, {} ist noch einmal dran.",
+                "{}: objection! The {} stone goes back, {} moves again.",
+                &[&who(*by), &c, &who(*player)],
+            )
         }
         Event::TookBack { player, stone: id } => {
             let c = color_name(stone(*id).color);
-            if de {
-                format!("{} nimmt den letzten Stein ({c}) zurück (erlaubt).", who(*player))
-            } else {
-                format!("{} takes the {c} stone back (allowed).", who(*player))
-            }
+            tf(
+                "{} nimmt den letzten Stein ({}) zurück (erlaubt).",
+                "{} takes the {} stone back (allowed).",
+                &[&who(*player), &c],
+            )
         }
-        Event::Announced { by } => {
-            if de {
-                format!("{}: Die Mauer kann nicht mehr vollständig werden.", who(*by))
-            } else {
-                format!("{}: the wall can no longer be completed.", who(*by))
-            }
-        }
-        Event::NextGame { game, start } => {
-            if de {
-                format!("Partie {game}: {} beginnt.", who(*start))
-            } else {
-                format!("Game {game}: {} starts.", who(*start))
-            }
-        }
+        Event::Announced { by } => tf(
+            "{}: Die Mauer kann nicht mehr vollständig werden.",
+            "{}: the wall can no longer be completed.",
+            &[&who(*by)],
+        ),
+        Event::NextGame { game, start } => tf("Partie {}: {} beginnt.", "Game {}: {} starts.", &[game, &who(*start)]),
     }
 }
 
 /// Why a move was refused, in plain words.
 pub fn error_text(e: &RuleError) -> String {
-    let de = is_de();
     match e {
         RuleError::GameOver => t("Die Partie ist vorbei.", "The game is over.").into(),
         RuleError::NoSuchStone { .. } | RuleError::BadFace => t("Diesen Stein gibt es nicht.", "No such stone.").into(),
@@ -478,17 +446,18 @@ pub fn error_text(e: &RuleError) -> String {
         }
         RuleError::NoRoom => t("Dort ist kein Platz (höchstens 4 × 4).", "No room there (at most 4 × 4).").into(),
         RuleError::Colour { color, in_row, .. } => {
-            let c = color_name(*color);
-            match (de, in_row) {
-                (true, true) => format!(
-                    "Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
-                ),
-                (true, false) => format!(
-                    "Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({c}). Du bist noch einmal dran."
-                ),
-                (false, true) => format!("Colour rule: this row already has a {c} stone. Still your turn."),
-                (false, false) => format!("Colour rule: this column already has a {c} stone. Still your turn."),
-            }
+            let (de, en) = if *in_row {
+                (
+                    "Farbregel: In dieser Reihe steht schon ein Stein dieser Farbe ({}). Du bist noch einmal dran.",
+                    "Colour rule: this row already has a {} stone. Still your turn.",
+                )
+            } else {
+                (
+                    "Farbregel: In dieser Spalte steht schon ein Stein dieser Farbe ({}). Du bist noch einmal dran.",
+                    "Colour rule: this column already has a {} stone. Still your turn.",
+                )
+            };
+            tf(de, en, &[&color_name(*color)])
         }
         RuleError::NothingToObject => {
             t("Hier gibt es keinen Stein, gegen den Einspruch möglich ist.", "There is no stone to object to.").into()

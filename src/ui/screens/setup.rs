@@ -8,18 +8,14 @@ use crate::saves::PLAYERS;
 use crate::session::{clean_seats, distinct_colors, AnySession, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
 use crate::ui::components::{choice, color_name, level_name};
 use crate::ui::games::GameScreens;
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{t, tf};
 use crate::ui::{new_session, AppCtx, Route};
 use leptos::prelude::*;
 use std::rc::Rc;
 
 /// The default name of a person in seat `index`: "Spieler 1", "Player 1", …
 fn person_name(index: usize) -> String {
-    if is_de() {
-        format!("Spieler {}", index + 1)
-    } else {
-        format!("Player {}", index + 1)
-    }
+    tf("Spieler {}", "Player {}", &[&(index + 1)])
 }
 
 fn default_seats(ctx: AppCtx, n: usize) -> Vec<Seat> {
