@@ -4,11 +4,11 @@
 //! carries a symbol.
 
 use crate::decimal::num;
-use crate::engine::gutangelegt::Place;
+use crate::engine::gutangelegt::{Line, Place};
 use crate::ui::components::keyed;
 use crate::ui::i18n::t;
 use crate::ui::keyboard::Roving;
-use crate::view::gutangelegt::{self as view, place_label, Card, Slot, Table as TableModel, Tap};
+use crate::view::gutangelegt::{self as view, place_label, Card, LineKind, Slot, Table as TableModel, Tap};
 use leptos::prelude::*;
 
 pub use crate::view::gutangelegt::color_name;
@@ -78,6 +78,97 @@ fn slot_key(i: usize, s: &Slot) -> u16 {
     (i as u16) | place << 3 | ((s.col + 1).clamp(0, 15) as u16) << 6 | ((s.row / 3 + 1).clamp(0, 15) as u16) << 10
 }
 
+/// The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred:
+/// (x, y, width, height) in units.
+fn view_box(table: &TableModel, tap: &Tap) -> (f64, f64, f64, f64) {
+    let (sx, sy) = (tap.shift.0 as f64, tap.shift.1 as f64);
+    let mut boxes: Vec<(f64, f64)> = table.cards.iter().map(|c| (c.col as f64 + sx, c.row as f64 + sy)).collect();
+    boxes.extend(table.slots.iter().map(|s| (f64::from(s.col) + sx, f64::from(s.row) + sy)));
+    boxes.extend(tap.card.map(|(c, r, _)| (c as f64, r as f64)));
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (x, y) in boxes {
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x + 1.0);
+        y1 = y1.max(y + 3.0);
+    }
+    if x0 > x1 {
+        (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 3.0);
+    }
+    let (w, h) = ((x1 - x0).max(6.0), (y1 - y0).max(6.0));
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    ((cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
+}
+
+/// Announcing by keyboard: while a card is previewed the table is a tab stop of its own; arrows
+/// move a cursor over the fields (after-move coordinates, from the previewed card's top field)
+/// and Enter or Space marks the field as a tap does.
+#[derive(Clone, Copy)]
+struct Claiming {
+    table: Memo<TableModel>,
+    tap: Memo<Tap>,
+    announce: Signal<bool>,
+    /// Where the arrows moved the cursor (kept while it lies inside the table).
+    moved: RwSignal<Option<(usize, usize)>>,
+}
+
+impl Claiming {
+    /// Whether a line can be announced now: announcing, with a card previewed.
+    fn on(self) -> bool {
+        self.announce.get() && self.tap.with(|p| p.card.is_some())
+    }
+
+    fn bounds(self) -> (usize, usize) {
+        self.table.with(|t| self.tap.with(|p| view::field_bounds(t, p)))
+    }
+
+    fn cursor(self) -> (usize, usize) {
+        let (w, h) = self.bounds();
+        self.moved
+            .get()
+            .filter(|&(x, y)| x < w && y < h)
+            .or_else(|| self.tap.with(|p| p.card.map(|(c, r, _)| (c, r))))
+            .unwrap_or_default()
+    }
+
+    fn key(self, ev: &web_sys::KeyboardEvent, on_field: Callback<(usize, usize)>) {
+        // Only keys for the table itself, not those bubbling up from a place.
+        let on_table = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| e.tag_name() == "svg");
+        if !on_table || !untrack(|| self.on()) {
+            return;
+        }
+        let ((w, h), (x, y)) = untrack(|| (self.bounds(), self.cursor()));
+        let next = match ev.key().as_str() {
+            "ArrowLeft" => (x.saturating_sub(1), y),
+            "ArrowRight" => ((x + 1).min(w.saturating_sub(1)), y),
+            "ArrowUp" => (x, y.saturating_sub(1)),
+            "ArrowDown" => (x, (y + 1).min(h.saturating_sub(1))),
+            "Enter" | " " => {
+                ev.prevent_default();
+                return on_field.run((x, y));
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        self.moved.set(Some(next));
+    }
+
+    /// The table's accessible name: while announcing it names the cursor's field.
+    fn label(self, claim_start: Signal<Option<(usize, usize)>>) -> String {
+        if !self.on() {
+            return t("Tisch", "Table").to_string();
+        }
+        let name = self.table.with(|t| self.tap.with(|p| view::cursor_name(t, p, self.cursor(), claim_start.get())));
+        format!(
+            "{}: {name}",
+            t("Tisch, Linie ansagen mit Pfeiltasten und Eingabe", "Table, announce a line with arrows and Enter")
+        )
+    }
+}
+
 /// The board: the table of cards. `table` changes once per card laid, `tap` per tap; `on_field` gets a field in
 /// the coordinates after the previewed card lies (as claims are named).
 #[component]
@@ -89,30 +180,7 @@ pub fn Board(
     on_slot: Callback<Place>,
     on_field: Callback<(usize, usize)>,
 ) -> impl IntoView {
-    // The box around everything drawn (cards, places, preview), at least 6 × 6 fields, centred:
-    // (x, y, width, height) in units.
-    let view_box = Memo::new(move |_| {
-        let (shift, card) = tap.with(|p| (p.shift, p.card));
-        table.with(|v| {
-            let (sx, sy) = (shift.0 as f64, shift.1 as f64);
-            let mut boxes: Vec<(f64, f64)> = v.cards.iter().map(|c| (c.col as f64 + sx, c.row as f64 + sy)).collect();
-            boxes.extend(v.slots.iter().map(|s| (f64::from(s.col) + sx, f64::from(s.row) + sy)));
-            boxes.extend(card.map(|(c, r, _)| (c as f64, r as f64)));
-            let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-            for (x, y) in boxes {
-                x0 = x0.min(x);
-                y0 = y0.min(y);
-                x1 = x1.max(x + 1.0);
-                y1 = y1.max(y + 3.0);
-            }
-            if x0 > x1 {
-                (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 3.0);
-            }
-            let (w, h) = ((x1 - x0).max(6.0), (y1 - y0).max(6.0));
-            let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-            ((cx - w / 2.0) * F - PAD, (cy - h / 2.0) * F - PAD, w * F + 2.0 * PAD, h * F + 2.0 * PAD)
-        })
-    });
+    let view_box = Memo::new(move |_| table.with(|t| tap.with(|p| view_box(t, p))));
     let view_box = move || {
         let (x, y, w, h) = view_box.get();
         format!("{} {} {} {}", num(x), num(y), num(w), num(h))
@@ -135,96 +203,53 @@ pub fn Board(
         slot(s, i, roving, tap, on_slot).into_any()
     });
     let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
-    // Announcing by keyboard: while a card is previewed the table is a tab stop of its own; arrows
-    // move a cursor over the fields (after-move coordinates, from the previewed card's top field)
-    // and Enter or Space marks the field as a tap does.
-    let claiming = move || announce.get() && tap.with(|p| p.card.is_some());
-    let moved_cursor = RwSignal::new(None::<(usize, usize)>);
-    let cursor = move || {
-        let (w, h) = table.with(|t| tap.with(|p| view::field_bounds(t, p)));
-        moved_cursor
-            .get()
-            .filter(|&(x, y)| x < w && y < h)
-            .or_else(|| tap.with(|p| p.card.map(|(c, r, _)| (c, r))))
-            .unwrap_or_default()
-    };
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        // Only keys for the table itself, not those bubbling up from a place.
-        let on_table = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .is_some_and(|e| e.tag_name() == "svg");
-        if !on_table || !untrack(claiming) {
-            return;
-        }
-        let (w, h) = untrack(|| table.with(|t| tap.with(|p| view::field_bounds(t, p))));
-        let (x, y) = untrack(cursor);
-        let next = match ev.key().as_str() {
-            "ArrowLeft" => (x.saturating_sub(1), y),
-            "ArrowRight" => ((x + 1).min(w.saturating_sub(1)), y),
-            "ArrowUp" => (x, y.saturating_sub(1)),
-            "ArrowDown" => (x, (y + 1).min(h.saturating_sub(1))),
-            "Enter" | " " => {
-                ev.prevent_default();
-                return on_field.run((x, y));
-            }
-            _ => return,
-        };
-        ev.prevent_default();
-        moved_cursor.set(Some(next));
-    };
-    let table_label = move || {
-        if !claiming() {
-            return t("Tisch", "Table").to_string();
-        }
-        let name = table.with(|t| tap.with(|p| view::cursor_name(t, p, cursor(), claim_start.get())));
-        format!(
-            "{}: {name}",
-            t("Tisch, Linie ansagen mit Pfeiltasten und Eingabe", "Table, announce a line with arrows and Enter")
-        )
-    };
+    let claim = Claiming { table, tap, announce, moved: RwSignal::new(None) };
+    let claiming = move || claim.on();
+    let cursor = move || claim.cursor();
+    let preview = Memo::new(move |_| tap.with(|p| p.card));
+    let lines = Memo::new(move |_| tap.with(|p| p.lines.clone()));
     view! {
         <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
-            viewBox=view_box role="group" aria-label=table_label data-test="table"
+            viewBox=view_box role="group" aria-label=move || claim.label(claim_start) data-test="table"
             tabindex=move || claiming().then_some("0")
             data-cursor=move || claiming().then(|| { let (x, y) = cursor(); format!("{x},{y}") })
-            on:keydown=on_key>
+            on:keydown=move |ev| claim.key(&ev, on_field)>
             // Today's table, moved as one while a preview shifts it: places below the cards.
             <g transform=move || { let (dx, dy) = shift(); translate(dx as f64 * F, dy as f64 * F) }>
                 <g>{keyed(slot_keys, slot)}</g>
                 {keyed(card_keys, card)}
             </g>
-            // The preview (in after-move coordinates) and the lines, redrawn per tap.
-            {move || {
-                let middle = |p: (usize, usize)| (p.0 as f64 * F + F / 2.0, p.1 as f64 * F + F / 2.0);
-                let p = tap.get();
-                let card = p.card.map(|(c, r, colors)| view! {
-                    <g class="ga-preview" data-test="preview">
-                        {card_fields((c, r), colors, on_field)}
-                        <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
-                    </g>
-                });
-                let lines = p.lines.iter().map(|&(line, kind)| {
-                    let ((x1, y1), (x2, y2)) = (middle(line.from), middle(line.to));
-                    let points = line.points();
-                    view! {
-                        <g class=format!("ga-line {}", kind.id()) data-test=format!("{}-line", kind.id()) data-points=points.to_string()>
-                            <line x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) />
-                            // On the line's middle: always inside the table, never cut at its edge.
-                            <text x=num((x1 + x2) / 2.0) y=num((y1 + y2) / 2.0)>{format!("+{points}")}</text>
-                        </g>
-                    }
-                }).collect_view();
-                // The keyboard's claim cursor (CSS shows it while the table has the focus).
-                let at = claiming().then(|| { let (x, y) = cursor(); view! {
-                    <rect class="ga-cursor" data-test="claim-cursor" x=num(x as f64 * F + 3.0) y=num(y as f64 * F + 3.0) width=num(F - 6.0) height=num(F - 6.0) rx="6" />
-                }});
-                let start = claim_start.get().map(|(x, y)| view! {
-                    <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
-                });
-                view! { {card} {lines} {start} {at} }.into_any()
-            }}
+            // In after-move coordinates: the preview, the lines, the claim's start and the keyboard's
+            // cursor, each redrawn only when it changes (a redrawn part sets all its attributes again).
+            {move || preview.get().map(|(c, r, colors)| view! {
+                <g class="ga-preview" data-test="preview">
+                    {card_fields((c, r), colors, on_field)}
+                    <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
+                </g>
+            })}
+            {move || lines.get().into_iter().map(line_svg).collect_view()}
+            {move || claim_start.get().map(|(x, y)| view! {
+                <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
+            })}
+            // The keyboard's claim cursor (CSS shows it while the table has the focus).
+            {move || claiming().then(|| { let (x, y) = cursor(); view! {
+                <rect class="ga-cursor" data-test="claim-cursor" x=num(x as f64 * F + 3.0) y=num(y as f64 * F + 3.0) width=num(F - 6.0) height=num(F - 6.0) rx="6" />
+            }})}
         </svg>
+    }
+}
+
+/// A drawn line (after-move coordinates) with its points on its middle.
+fn line_svg((line, kind): (Line, LineKind)) -> impl IntoView {
+    let middle = |p: (usize, usize)| (p.0 as f64 * F + F / 2.0, p.1 as f64 * F + F / 2.0);
+    let ((x1, y1), (x2, y2)) = (middle(line.from), middle(line.to));
+    let points = line.points();
+    view! {
+        <g class=format!("ga-line {}", kind.id()) data-test=format!("{}-line", kind.id()) data-points=points.to_string()>
+            <line x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) />
+            // On the line's middle: always inside the table, never cut at its edge.
+            <text x=num((x1 + x2) / 2.0) y=num((y1 + y2) / 2.0)>{format!("+{points}")}</text>
+        </g>
     }
 }
 

@@ -4,7 +4,6 @@
 use crate::decimal::num;
 use crate::engine::just4fun::{CELLS, SIDE};
 use crate::session::Seat;
-use crate::ui::components::keyed_items;
 use crate::ui::i18n::t;
 use crate::ui::keyboard::Roving;
 use crate::view::just4fun as view;
@@ -69,14 +68,23 @@ pub fn Board(
     on_tap: Callback<usize>,
 ) -> impl IntoView {
     let roving = Roving::new(CELLS);
-    // Each field keyed by all it shows: a tap redraws the one or two fields it changes.
-    let fields = Signal::derive(move || {
-        model.with(|m| m.fields.iter().map(|f| (f.clone(), target.get() == Some(f.number))).collect::<Vec<_>>())
-    });
+    let model_fields = Memo::new(move |_| model.with(|m| m.fields.clone()));
+    // Fields never move: each is drawn once and follows its own part of the model, so a move or
+    // a tap changes only the attributes and marks of the fields it changes.
+    let fields = (0..CELLS)
+        .map(|cell| {
+            let shown = Memo::new(move |_| {
+                let f = model_fields.with(|f| f.get(cell).cloned().unwrap_or_default());
+                let target = target.get() == Some(f.number);
+                (f, target)
+            });
+            field(cell, shown, seats, roving, on_tap)
+        })
+        .collect_view();
     view! {
         <svg class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=t("Spielplan", "Board")>
             <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
-            {keyed_items(fields, Callback::new(move |(f, target): (view::Field, bool)| view! { <Field field=f target=target seats=seats roving=roving on_tap=on_tap /> }.into_any()))}
+            {fields}
             {move || win_line.get().map(|line| {
                 let (x1, y1) = centre(line[0]);
                 let (x2, y2) = centre(line[3]);
@@ -86,99 +94,126 @@ pub fn Board(
     }
 }
 
-#[component]
-fn Field(
-    field: view::Field,
-    target: bool,
+/// A field and its marks, following `shown`: the field's view and whether the picked cards add
+/// up to it.
+fn field(
+    cell: usize,
+    shown: Memo<(view::Field, bool)>,
     seats: Signal<Vec<Seat>>,
     roving: Roving,
     on_tap: Callback<usize>,
 ) -> impl IntoView {
-    let cell = field.cell;
-    let mut class =
-        String::from(["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(field.number))]);
-    for (on, name) in [
-        (field.reachable, " reachable"),
-        (target, " target"),
-        (field.last, " last"),
-        (field.blocked, " blocked"),
-        (field.kept_by.is_some(), " kept"),
-    ] {
-        if on {
-            class.push_str(name);
-        }
-    }
+    let class = move || {
+        shown.with(|(field, target)| {
+            let mut class = String::from(
+                ["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(field.number))],
+            );
+            for (on, name) in [
+                (field.reachable, " reachable"),
+                (*target, " target"),
+                (field.last, " last"),
+                (field.blocked, " blocked"),
+                (field.kept_by.is_some(), " kept"),
+            ] {
+                if on {
+                    class.push_str(name);
+                }
+            }
+            class
+        })
+    };
     let (x, y) = origin(cell);
-    let names = seats.get_untracked();
+    let attr = move |f: fn(&view::Field, bool) -> Option<String>| move || shown.with(|(field, t)| f(field, *t));
     view! {
         <g
             class=class
             data-test="field"
-            data-number=field.number.to_string()
-            data-blocked=field.blocked.then_some("true")
-            data-target=target.then_some("true")
-            data-reachable=field.reachable.then_some("true")
-            data-locked=field.locked_by.map(|p| p.to_string())
-            data-kept=field.kept_by.map(|p| p.to_string())
+            data-number=shown.with_untracked(|(f, _)| f.number.to_string())
+            data-blocked=attr(|f, _| f.blocked.then(|| "true".into()))
+            data-target=attr(|_, t| t.then(|| "true".into()))
+            data-reachable=attr(|f, _| f.reachable.then(|| "true".into()))
+            data-locked=attr(|f, _| f.locked_by.map(|p| p.to_string()))
+            data-kept=attr(|f, _| f.kept_by.map(|p| p.to_string()))
             role="button"
             tabindex=roving.tabindex(cell)
-            aria-label=view::field_name(&field, &names, target)
+            aria-label=move || shown.with(|(f, t)| seats.with_untracked(|names| view::field_name(f, names, *t)))
             on:click=move |_| on_tap.run(cell)
             on:focus=move |_| roving.focused(cell)
             on:keydown=move |ev| roving.keydown(&ev, SIDE, || on_tap.run(cell))
         >
             <rect class="cell" x=num(x + 2.0) y=num(y + 2.0) width=num(CELL - 4.0) height=num(CELL - 4.0) rx="8" />
-            {field_marks(&field, &names)}
+            {field_marks(cell, shown, seats)}
         </g>
     }
 }
 
-/// What a field holds: marks, stones and its number.
-fn field_marks(field: &view::Field, seats: &[Seat]) -> impl IntoView {
-    let (x, y) = origin(field.cell);
-    let (cx, cy) = centre(field.cell);
-    let players = seats.len();
-    let color = |p: usize| seats.get(p).map_or("white", |s| s.color.id());
-    // The owner of a stack or of a kept field is shown by colour and by the arrow to their seat.
-    let owner_arrow = |p: usize| view! { <text class="owner-arrow" x=num(x + CELL - 15.0) y=num(y + 16.0)>{side_arrow(seat_side(p, players))}</text> };
-    let stack = field.locked_by.map(|owner| {
-        let count = field.stones.iter().find(|(p, _)| *p == owner).map_or(0, |(_, n)| *n);
-        view! {
-            <g class="stack">
-                <circle class=format!("stone-disc c-{}", color(owner)) cx=num(cx) cy=num(cy) r="34" />
-                <circle class="stack-ring" cx=num(cx) cy=num(cy) r="40" />
-                <text class=format!("stack-count c-{}", color(owner)) x=num(cx + 26.0) y=num(cy + 33.0)>{format!("×{count}")}</text>
-            </g>
-        }
+/// What a field holds: marks, stones and its number. Each part is redrawn only when what it
+/// shows changes (a redrawn part sets all its attributes again).
+fn field_marks(cell: usize, shown: Memo<(view::Field, bool)>, seats: Signal<Vec<Seat>>) -> impl IntoView {
+    let (x, y) = origin(cell);
+    let (cx, cy) = centre(cell);
+    let reachable = Memo::new(move |_| shown.with(|(f, _)| f.reachable));
+    let blocked = Memo::new(move |_| shown.with(|(f, _)| f.blocked));
+    // Stones and owners: (loose stones, locked by, kept by).
+    let pieces = Memo::new(move |_| {
+        shown.with(|(f, _)| {
+            let loose = if f.locked_by.is_some() { Vec::new() } else { f.stones.clone() };
+            let stack = f.locked_by.map(|p| (p, f.stones.iter().find(|(o, _)| *o == p).map_or(0, |(_, n)| *n)));
+            (loose, stack, f.kept_by)
+        })
     });
-    let loose = if field.locked_by.is_some() { Vec::new() } else { field.stones.clone() };
+    let players = move || seats.with_untracked(Vec::len);
+    let color = move |p: usize| seats.with_untracked(|s| s.get(p).map_or("white", |s| s.color.id()));
+    // The owner of a stack or of a kept field is shown by colour and by the arrow to their seat.
+    let owners = move || {
+        pieces.with(|(_, stack, kept)| {
+            let owner = stack.map(|s| s.0);
+            let stack = stack.map(|(owner, count)| view! {
+                <g class="stack">
+                    <circle class=format!("stone-disc c-{}", color(owner)) cx=num(cx) cy=num(cy) r="34" />
+                    <circle class="stack-ring" cx=num(cx) cy=num(cy) r="40" />
+                    <text class=format!("stack-count c-{}", color(owner)) x=num(cx + 26.0) y=num(cy + 33.0)>{format!("×{count}")}</text>
+                </g>
+            });
+            // At the end: a ring in the colour of whoever keeps the field.
+            let ring = kept.map(|p| view! { <rect class=format!("kept-ring c-{}", color(p)) x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="7" /> });
+            let arrow = owner.or(*kept).map(|p| view! { <text class="owner-arrow" x=num(x + CELL - 15.0) y=num(y + 16.0)>{side_arrow(seat_side(p, players()))}</text> });
+            view! { {ring} {stack} {arrow} }
+        })
+    };
+    let loose = move || {
+        pieces.with(|(loose, _, _)| {
+            loose
+                .iter()
+                .map(|&(p, n)| {
+                    // Discs big enough for a 12 px count on a phone, clear of a two-digit number.
+                    let (sx, sy) = match seat_side(p, players()) {
+                        Side::Bottom => (cx, y + CELL - 16.0),
+                        Side::Top => (cx, y + 16.0),
+                        Side::Left => (x + 16.0, cy),
+                        Side::Right => (x + CELL - 16.0, cy),
+                    };
+                    view! {
+                        <g class="loose">
+                            <circle class=format!("stone-disc c-{}", color(p)) cx=num(sx) cy=num(sy) r="14" />
+                            <text class=format!("stone-count c-{}", color(p)) x=num(sx) y=num(sy)>{n}</text>
+                        </g>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let number = shown.with_untracked(|(f, _)| f.number);
     view! {
         // Marks that do not rely on colour: a dot where the viewer can play, a cross where
         // the field is blocked for the mover (each in the top left corner, clear of the stones).
-        {field.reachable.then(|| view! { <circle class="reach-mark" cx=num(x + 16.0) cy=num(y + 16.0) r="7" /> })}
-        {field.blocked.then(|| {
+        {move || reachable.get().then(|| view! { <circle class="reach-mark" cx=num(x + 16.0) cy=num(y + 16.0) r="7" /> })}
+        {move || blocked.get().then(|| {
             let d = format!("M {} {} l 14 14 m 0 -14 l -14 14", num(x + 9.0), num(y + 9.0));
             view! { <path class="blocked-mark halo" d=d.clone() /> <path class="blocked-mark" d=d /> }
         })}
-        // At the end: a ring in the colour of whoever keeps the field.
-        {field.kept_by.map(|p| view! { <rect class=format!("kept-ring c-{}", color(p)) x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="7" /> })}
-        {stack}
-        {field.locked_by.or(field.kept_by).map(owner_arrow)}
-        <text class="number" x=num(cx) y=num(cy)>{field.number}</text>
-        {loose.into_iter().map(|(p, n)| {
-            // Discs big enough for a 12 px count on a phone, clear of a two-digit number.
-            let (sx, sy) = match seat_side(p, players) {
-                Side::Bottom => (cx, y + CELL - 16.0),
-                Side::Top => (cx, y + 16.0),
-                Side::Left => (x + 16.0, cy),
-                Side::Right => (x + CELL - 16.0, cy),
-            };
-            view! {
-                <g class="loose">
-                    <circle class=format!("stone-disc c-{}", color(p)) cx=num(sx) cy=num(sy) r="14" />
-                    <text class=format!("stone-count c-{}", color(p)) x=num(sx) y=num(sy)>{n}</text>
-                </g>
-            }
-        }).collect_view()}
+        {owners}
+        <text class="number" x=num(cx) y=num(cy)>{number}</text>
+        {loose}
     }
 }

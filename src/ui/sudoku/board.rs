@@ -3,7 +3,7 @@
 use crate::decimal::num;
 use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
 use crate::session::Seat;
-use crate::ui::components::{keyed_items, seat_mark};
+use crate::ui::components::seat_mark;
 use crate::ui::i18n::is_de;
 use crate::ui::keyboard::Roving;
 use crate::view::sudoku as view;
@@ -28,6 +28,16 @@ pub fn Board(
     let label = if is_de() { "Spielplan" } else { "Board" };
     let roving = Roving::new(CELLS);
     let grid_end = LABEL + PAD + CELL * 9.0;
+    // Computed once per change; every field reads its own part of it.
+    let cells = Memo::new(move |_| cells.get());
+    // Fields never move: each is drawn once and follows its own part of the model, so a move or
+    // a tap changes only the attributes and marks of the fields it changes.
+    let fields = (0..CELLS)
+        .map(|cell| {
+            let shown = Memo::new(move |_| cells.with(|c| c.get(cell).cloned().unwrap_or_default()));
+            field(cell, shown, seats, roving, on_tap)
+        })
+        .collect_view();
     view! {
         <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
             <rect class="sd-bg" x=num(LABEL) y=num(LABEL) width=num(VIEW - LABEL) height=num(VIEW - LABEL) rx="8" />
@@ -39,7 +49,7 @@ pub fn Board(
                     <text class="sd-label" x=num(mid) y=num(LABEL / 2.0)>{i + 1}</text>
                 }
             }).collect_view()}
-            {keyed_items(cells, Callback::new(move |(c, preview): (view::Cell, Option<u8>)| view! { <Field view=c preview=preview seats=seats roving=roving on_tap=on_tap /> }.into_any()))}
+            {fields}
             // Block borders on top of the fields.
             {(0..=3).map(|i| {
                 let at = LABEL + PAD + i as f64 * CELL * 3.0;
@@ -52,71 +62,85 @@ pub fn Board(
     }
 }
 
-#[component]
-fn Field(
-    view: view::Cell,
-    preview: Option<u8>,
+/// A field, its tile and its marks, following `marks`: the field's view and the number
+/// previewed on it.
+fn field(
+    cell: usize,
+    marks: Memo<(view::Cell, Option<u8>)>,
     seats: Signal<Vec<Seat>>,
     roving: Roving,
     on_tap: Callback<usize>,
 ) -> impl IntoView {
-    let (x, y) = origin(view.cell);
+    let (x, y) = origin(cell);
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-    let cell = view.cell;
-    let mut class = String::from("sd-field");
-    for (flag, name) in [(view.legal, " legal"), (view.last, " last"), (preview.is_some(), " preview")] {
-        if flag {
-            class.push_str(name);
-        }
-    }
-    let names = seats.get_untracked();
-    let tile = view.tile.map(|(number, gold, by)| {
-        let by = by.and_then(|p| Some((p, names.get(p)?.color.id())));
-        view! {
-            <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-            // Who laid it: their colour and their seat's shape (as beside their name).
-            {by.map(|(p, color)| seat_mark(p, color, x + 13.0, y + CELL - 13.0, 6.0))}
-            <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-        }
-    });
+    // Each part is redrawn only when what it shows changes (a redrawn part sets all its
+    // attributes again).
+    let tile = Memo::new(move |_| marks.with(|(c, _)| c.tile));
+    let tile_view = move || {
+        tile.get().map(|(number, gold, by)| {
+            let by = by.and_then(|p| Some((p, seats.with_untracked(|n| n.get(p).map(|s| s.color.id()))?)));
+            view! {
+                <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
+                // Who laid it: their colour and their seat's shape (as beside their name).
+                {by.map(|(p, color)| seat_mark(p, color, x + 13.0, y + CELL - 13.0, 6.0))}
+                <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
+            }
+        })
+    };
+    let class = move || {
+        marks.with(|(c, preview)| {
+            let mut class = String::from("sd-field");
+            for (flag, name) in [(c.legal, " legal"), (c.last, " last"), (preview.is_some(), " preview")] {
+                if flag {
+                    class.push_str(name);
+                }
+            }
+            class
+        })
+    };
     // A legal field without points (the gold setup) gets a dot: not only its colour says so.
-    let dot = (view.legal && view.points.is_none())
-        .then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
-    let points = view
-        .points
-        .filter(|_| preview.is_none())
-        .map(|p| view! { <text class="sd-points" x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> });
-    let preview_view = preview.map(|number| {
-        let p = view.points;
-        view! {
-            <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-            <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            {p.map(|p| view! { <text class="sd-points on-preview" x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> })}
-        }
-    });
-    let aria = view::cell_name(&view, &names, preview);
+    let dot = Memo::new(move |_| marks.with(|(c, _)| c.legal && c.points.is_none()));
+    let dot = move || {
+        dot.get().then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> })
+    };
+    // The points of a legal field, on the previewed tile while it shows there.
+    let points = Memo::new(move |_| marks.with(|(c, preview)| c.points.map(|p| (p, preview.is_some()))));
+    let points = move || {
+        points.get().map(|(p, on_preview)| {
+            view! { <text class="sd-points" class:on-preview=on_preview x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> }
+        })
+    };
+    let preview = Memo::new(move |_| marks.with(|(_, p)| *p));
+    let preview = move || {
+        preview.get().map(|number| {
+            view! {
+                <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
+                <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
+            }
+        })
+    };
     view! {
         <g
             class=class
             data-test="cell"
             data-cell=cell.to_string()
-            data-number=view.tile.map(|t| t.0.to_string())
-            data-gold=view.tile.filter(|t| t.1).map(|_| "true")
-            data-legal=view.legal.then_some("true")
-            data-points=view.points.map(|p| p.to_string())
-            data-preview=preview.map(|_| "true")
+            data-number=move || tile.get().map(|t| t.0.to_string())
+            data-gold=move || tile.get().filter(|t| t.1).map(|_| "true")
+            data-legal=move || marks.with(|(c, _)| c.legal.then_some("true"))
+            data-points=move || marks.with(|(c, _)| c.points.map(|p| p.to_string()))
+            data-preview=move || marks.with(|(_, p)| p.map(|_| "true"))
             role="button"
             tabindex=roving.tabindex(cell)
-            aria-label=aria
+            aria-label=move || marks.with(|(c, p)| seats.with_untracked(|names| view::cell_name(c, names, *p)))
             on:click=move |_| on_tap.run(cell)
             on:focus=move |_| roving.focused(cell)
             on:keydown=move |ev| roving.keydown(&ev, SIZE, || on_tap.run(cell))
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
-            {tile}
+            {tile_view}
             {dot}
+            {preview}
             {points}
-            {preview_view}
         </g>
     }
 }
