@@ -323,11 +323,11 @@ pub fn error_text(e: &RuleError) -> String {
 /// The message after a lay whose wrong claims were struck: which, and that the card stays.
 pub fn corrected_text(corrected: &[Line]) -> String {
     let struck = lines_text(corrected);
-    if is_de() {
-        format!("Korrigiert: {struck} punktet so nicht (0 Punkte). Die Karte liegt, richtige Ansagen zählen.")
-    } else {
-        format!("Corrected: {struck} does not score like that (0 points). The card stays; right claims count.")
-    }
+    tf(
+        "Korrigiert: {} punktet so nicht (0 Punkte). Die Karte liegt, richtige Ansagen zählen.",
+        "Corrected: {} does not score like that (0 points). The card stays; right claims count.",
+        &[&struck],
+    )
 }
 
 /// The line announced from field `start` to field `end`, or why they make none.
@@ -347,11 +347,7 @@ pub fn claimed_line(start: (usize, usize), end: (usize, usize)) -> Result<Line, 
 pub fn piles_text(seen: &Seen<Observation>) -> String {
     let game = seen.observation().state();
     let (laid, draw) = (game.cards_on_table(), game.draw_len());
-    if is_de() {
-        format!("Auf dem Tisch: {laid} von 48 · verdeckt: {draw}")
-    } else {
-        format!("On the table: {laid} of 48 · face down: {draw}")
-    }
+    tf("Auf dem Tisch: {} von 48 · verdeckt: {}", "On the table: {} of 48 · face down: {}", &[&laid, &draw])
 }
 
 /// Lines named for the log and messages: "A1–C1, B2–B4".

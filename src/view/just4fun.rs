@@ -212,11 +212,11 @@ pub fn no_combination_text(number: u8) -> String {
 
 /// The question before a stone goes onto field `number`, already safely the player's own.
 pub fn locked_field_question(number: u32) -> String {
-    if is_de() {
-        format!("Feld {number} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?")
-    } else {
-        format!("Field {number} is already safely yours. Add another stone anyway?")
-    }
+    tf(
+        "Feld {} gehört dir schon sicher. Trotzdem noch einen Stein daraufsetzen?",
+        "Field {} is already safely yours. Add another stone anyway?",
+        &[&number],
+    )
 }
 
 /// The status line under the hand: what the picked `cards` add up to and what to do next.

@@ -90,16 +90,18 @@ pub fn place_prompt(chosen: Option<usize>, assisted: bool, points: u32) -> Strin
         }
         .to_string();
     };
-    match (assisted, is_de()) {
-        (false, true) => format!(
+    if assisted {
+        tf(
+            "{}: {} Punkte – nochmal wählen oder „Legen“.",
+            "{}: {} points – choose it again or “Place”.",
+            &[&name(cell), &points],
+        )
+    } else {
+        tf(
             "{}: nochmal wählen oder „Legen“. Verstößt es gegen die Sudoku-Regel, geht das Plättchen zur Seite.",
-            name(cell)
-        ),
-        (false, false) => {
-            format!("{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.", name(cell))
-        }
-        (true, true) => format!("{}: {points} Punkte – nochmal wählen oder „Legen“.", name(cell)),
-        (true, false) => format!("{}: {points} points – choose it again or “Place”.", name(cell)),
+            "{}: choose it again or “Place”. If it breaks the Sudoku rule, the tile is set aside.",
+            &[&name(cell)],
+        )
     }
 }
 
@@ -107,17 +109,16 @@ pub fn place_prompt(chosen: Option<usize>, assisted: bool, points: u32) -> Strin
 pub fn end_text(end: &End, seats: &[Seat]) -> String {
     let name = |p: usize| seats.get(p).map_or("?", |s| s.name.as_str());
     match *end {
-        End::NoLegalField { player, number } if is_de() => format!(
-            "{} hat eine {number} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.",
-            name(player)
+        End::NoLegalField { player, number } => tf(
+            "{} hat eine {} und kein Feld mehr, auf dem sie nach der Sudoku-Regel liegen darf.",
+            "{} holds a {} and no field is left where the Sudoku rule allows it.",
+            &[&name(player), &number],
         ),
-        End::NoLegalField { player, number } => {
-            format!("{} holds a {number} and no field is left where the Sudoku rule allows it.", name(player))
-        }
-        End::Claimed { player, number } if is_de() => {
-            format!("{} kann die {number} zu Recht nirgends legen.", name(player))
-        }
-        End::Claimed { player, number } => format!("{} rightly cannot place the {number} anywhere.", name(player)),
+        End::Claimed { player, number } => tf(
+            "{} kann die {} zu Recht nirgends legen.",
+            "{} rightly cannot place the {} anywhere.",
+            &[&name(player), &number],
+        ),
         End::AllTilesUsed => {
             t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string()
         }
