@@ -484,9 +484,11 @@ where
     /// the screen's closures read it (`seen.with`, `seen.with_untracked` in taps).
     pub fn seen_memo(&self, viewer: impl Fn() -> Option<usize> + Send + Sync + 'static) -> SeenMemo<G> {
         let game = *self;
-        Memo::new(move |_| {
+        // Always "changed" (it is re-run only by a move or a new viewer, which change it): no
+        // comparison of whole game states, whose code the page would otherwise carry per game.
+        Memo::new_owning(move |_| {
             let viewer = viewer();
-            game.with(|s| crate::view::Seen::of(&s.state, viewer))
+            (game.with(|s| crate::view::Seen::of(&s.state, viewer)), true)
         })
     }
 }

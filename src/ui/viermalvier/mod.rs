@@ -83,7 +83,11 @@ fn ask_take_back(ctx: AppCtx) {
     let game = GameHandle::<VierMalVier>::new(ctx);
     let Some(len) = game.with_untracked(|s| s.log.len()) else { return };
     ctx.take_back_asked.set(Some(len));
-    if !game.person_to_move_untracked() {
+    // Asked on the cover too, where nobody acts: whether a person plays the seat to move.
+    let to_move = seen_by_table(game).and_then(|s| s.observation().state().to_move());
+    let person_answers =
+        to_move.is_some_and(|p| game.seats().with_untracked(|s| s.get(p).is_some_and(Seat::is_person)));
+    if !person_answers {
         answer_take_back(ctx, true, true);
     }
 }
