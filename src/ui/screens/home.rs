@@ -6,7 +6,7 @@ use crate::engine::GameKind;
 use crate::saves::{Entry, Store};
 use crate::session::{self, Save};
 use crate::ui::components::Confirm;
-use crate::ui::i18n::{count_noun, format_time, is_de, t};
+use crate::ui::i18n::{count_noun, format_time, is_de, t, tf};
 use crate::ui::storage;
 use crate::ui::{AppCtx, Route};
 use crate::view::shell::{how_far, players_phrase};
@@ -133,11 +133,11 @@ fn delete_all(count: usize) -> impl IntoView {
     let asking = RwSignal::new(false);
     let games =
         count_noun(count as u64, ("angefangenes Spiel", "unfinished game"), ("angefangene Spiele", "unfinished games"));
-    let question = if is_de() {
-        format!("{count} {games} löschen? Das lässt sich nicht rückgängig machen.")
-    } else {
-        format!("Delete {count} {games}? This cannot be undone.")
-    };
+    let question = tf(
+        "{} {} löschen? Das lässt sich nicht rückgängig machen.",
+        "Delete {} {}? This cannot be undone.",
+        &[&count, &games],
+    );
     let answer = Callback::new(move |yes: bool| {
         asking.set(false);
         if !yes {
@@ -280,7 +280,7 @@ fn export_slot(ctx: AppCtx, name: &str) {
         ctx.warn(t("Der Spielstand ist nicht mehr da.", "The save is gone."));
         return;
     };
-    let file_name = format!("spieltisch-{}.json", name.replace(|c: char| !c.is_alphanumeric() && c != '-', "_"));
+    let file_name = crate::view::shell::export_file_name(name);
     if download(&file_name, &text).is_none() {
         ctx.warn(t("Der Browser hat den Export verweigert.", "The browser refused the export."));
     }
