@@ -67,11 +67,7 @@ pub fn HandOver(
             <div class="handover-card">
                 <p class="handover-title" id="handover-title">
                     <span class=format!("stone big c-{}", seat.color.id()) aria-hidden="true"></span>
-                    {if super::i18n::is_de() {
-                        format!("Gib das Gerät an {name} weiter")
-                    } else {
-                        format!("Pass the device to {name}")
-                    }}
+                    {super::i18n::tf("Gib das Gerät an {} weiter", "Pass the device to {}", &[&name])}
                 </p>
                 <p class="hint">{crate::view::cover_hint(kind, public)}</p>
                 {news}
@@ -83,11 +79,7 @@ pub fn HandOver(
                         data-player=player.to_string()
                         on:click=move |_| { ctx.lift_cover(); focus_soon(".play-body [role=group] [tabindex='0']") }
                     >
-                        {if super::i18n::is_de() {
-                            format!("Ich bin {} – zeigen", seat.name)
-                        } else {
-                            format!("I am {} – show", seat.name)
-                        }}
+                        {super::i18n::tf("Ich bin {} – zeigen", "I am {} – show", &[&seat.name])}
                     </button>
                     // Leaving is safe from here: the game is autosaved and nothing secret is shown.
                     <button class="quiet" data-test="handover-home" on:click=move |_| ctx.go(super::Route::Home)>
@@ -128,14 +120,11 @@ pub fn PendingQuestion() -> impl IntoView {
     let ctx = AppCtx::get();
     move || {
         let summary = ctx.pending.with(|p| p.as_ref().map(|p| p.oldest_summary.clone()))?;
-        let text = if super::i18n::is_de() {
-            format!("Es sind schon {} angefangene Spiele gespeichert. Für das neue Spiel wird das älteste gelöscht: {summary}.", crate::saves::MAX_UNFINISHED)
-        } else {
-            format!(
-                "{} unfinished games are stored already. The new game replaces the oldest: {summary}.",
-                crate::saves::MAX_UNFINISHED
-            )
-        };
+        let text = super::i18n::tf(
+            "Es sind schon {} angefangene Spiele gespeichert. Für das neue Spiel wird das älteste gelöscht: {}.",
+            "{} unfinished games are stored already. The new game replaces the oldest: {}.",
+            &[&crate::saves::MAX_UNFINISHED, &summary],
+        );
         Some(
             view! { <Confirm text=text yes=t("Ältestes löschen", "Delete the oldest") on_answer=Callback::new(move |yes| ctx.answer_pending(yes)) /> },
         )
@@ -532,22 +521,11 @@ pub fn score_list(rows: Vec<(Seat, bool, u32)>) -> impl IntoView {
 
 /// "Anna wins!", "Shared win: Anna, Ben" or "A draw." for a finished game.
 pub fn outcome_headline(outcome: Option<Outcome>, name: impl Fn(usize) -> String) -> String {
-    let de = super::i18n::is_de();
     match outcome {
-        Some(Outcome::Winners(w)) if w.len() == 1 => {
-            if de {
-                format!("{} gewinnt!", name(w[0]))
-            } else {
-                format!("{} wins!", name(w[0]))
-            }
-        }
+        Some(Outcome::Winners(w)) if w.len() == 1 => super::i18n::tf("{} gewinnt!", "{} wins!", &[&name(w[0])]),
         Some(Outcome::Winners(w)) if !w.is_empty() => {
             let names: Vec<String> = w.iter().map(|&p| name(p)).collect();
-            if de {
-                format!("Geteilter Sieg: {}", names.join(", "))
-            } else {
-                format!("Shared win: {}", names.join(", "))
-            }
+            super::i18n::tf("Geteilter Sieg: {}", "Shared win: {}", &[&names.join(", ")])
         }
         _ => t("Unentschieden.", "A draw.").to_string(),
     }

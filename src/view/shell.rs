@@ -108,9 +108,28 @@ pub fn news_from(movers: &[Option<usize>], people: &[bool], to_move: Option<usiz
     }
 }
 
+/// The download name of an exported save slot: `spieltisch-<name>.json`, each character of the
+/// name that is neither a letter, a digit nor `-` replaced by `_`. Letters are ASCII and the Latin
+/// letters with accents (U+00C0–U+024F: ä ö ü ß é ł …, without × and ÷), written out here because
+/// `char::is_alphanumeric` links Unicode's whole alphabetic table into the page's wasm; letters of
+/// other scripts become `_`, which still gives a valid file name.
+pub fn export_file_name(name: &str) -> String {
+    let kept = |c: char| {
+        c.is_ascii_alphanumeric() || c == '-' || (('\u{c0}'..='\u{24f}').contains(&c) && c != '×' && c != '÷')
+    };
+    format!("spieltisch-{}.json", name.replace(|c: char| !kept(c), "_"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn export_file_names_keep_latin_letters_and_digits() {
+        assert_eq!(export_file_name("Jörg & Straße 2"), "spieltisch-Jörg___Straße_2.json");
+        assert_eq!(export_file_name("Łódź-Élan"), "spieltisch-Łódź-Élan.json");
+        assert_eq!(export_file_name("a/b\\c.d×e:f"), "spieltisch-a_b_c_d_e_f.json");
+    }
     use crate::engine::just4fun::Just4Fun;
     use crate::lang::{set_lang, Lang};
     use crate::session::{PlayerColor, SeatKind};

@@ -7,7 +7,7 @@ use crate::engine::just4fun::{Event, Just4Fun, Move, Options, RuleError};
 use crate::engine::Game;
 use crate::session::Seat;
 use crate::ui::components::{status_line, Confirm, PlayerTag};
-use crate::ui::i18n::{count_noun, is_de, t};
+use crate::ui::i18n::{count_noun, t, tf};
 use crate::ui::keyboard::{preview_confirmable, preview_shown, Roving};
 use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle, SeenMemo};
@@ -296,7 +296,7 @@ fn actions(turn: Turn) -> AnyView {
         </button>
         <button class="primary" data-test="place" disabled=move || !turn.can_place() on:click=move |_| turn.place()>
             {move || match turn.target.get() {
-                Some(n) => if is_de() { format!("Setzen auf {n}") } else { format!("Place on {n}") },
+                Some(n) => tf("Setzen auf {}", "Place on {}", &[&n]),
                 None => t("Setzen", "Place").to_string(),
             }}
         </button>

@@ -3,7 +3,7 @@
 use crate::engine::just4fun::Just4Fun;
 use crate::engine::Outcome;
 use crate::ui::components::{outcome_headline, EndScreen, PlayerTag};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{t, tf};
 use crate::ui::{GameHandle, SeenMemo};
 use leptos::prelude::*;
 
@@ -18,12 +18,12 @@ pub fn EndView(game: GameHandle<Just4Fun>, seen: SeenMemo<Just4Fun>) -> impl Int
 
     if let Some((winner, line)) = state.win() {
         let numbers: Vec<String> = line.iter().map(|&c| state.number_at(c).to_string()).collect();
-        let headline = if is_de() { format!("{} gewinnt!", name(winner)) } else { format!("{} wins!", name(winner)) };
-        let detail = if is_de() {
-            format!("Mehrheit auf vier Feldern in einer Reihe: {}", numbers.join(" – "))
-        } else {
-            format!("Majority on four fields in a line: {}", numbers.join(" – "))
-        };
+        let headline = tf("{} gewinnt!", "{} wins!", &[&name(winner)]);
+        let detail = tf(
+            "Mehrheit auf vier Feldern in einer Reihe: {}",
+            "Majority on four fields in a line: {}",
+            &[&numbers.join(" – ")],
+        );
         return view! {
             <EndScreen game=game headline=headline>
                 <p data-test="result-detail">{detail}</p>
@@ -37,11 +37,14 @@ pub fn EndView(game: GameHandle<Just4Fun>, seen: SeenMemo<Just4Fun>) -> impl Int
         Outcome::Winners(w) if w.len() == 1 => {
             let p = w[0];
             let tied = scoring.sums.iter().filter(|&&s| Some(&s) == scoring.sums.get(p)).count() > 1;
-            match (is_de(), tied) {
-                (true, false) => format!("{} gewinnt!", name(p)),
-                (true, true) => format!("{} gewinnt – bei Punktgleichstand mit dem höchsten Feld.", name(p)),
-                (false, false) => format!("{} wins!", name(p)),
-                (false, true) => format!("{} wins – equal points, but the highest field.", name(p)),
+            if tied {
+                tf(
+                    "{} gewinnt – bei Punktgleichstand mit dem höchsten Feld.",
+                    "{} wins – equal points, but the highest field.",
+                    &[&name(p)],
+                )
+            } else {
+                tf("{} gewinnt!", "{} wins!", &[&name(p)])
             }
         }
         other => outcome_headline(Some(other.clone()), name),

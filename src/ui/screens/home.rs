@@ -6,7 +6,7 @@ use crate::engine::GameKind;
 use crate::saves::{Entry, Store};
 use crate::session::{self, Save};
 use crate::ui::components::Confirm;
-use crate::ui::i18n::{count_noun, format_time, is_de, t};
+use crate::ui::i18n::{count_noun, format_time, t, tf};
 use crate::ui::storage;
 use crate::ui::{AppCtx, Route};
 use crate::view::shell::{how_far, players_phrase};
@@ -133,11 +133,11 @@ fn delete_all(count: usize) -> impl IntoView {
     let asking = RwSignal::new(false);
     let games =
         count_noun(count as u64, ("angefangenes Spiel", "unfinished game"), ("angefangene Spiele", "unfinished games"));
-    let question = if is_de() {
-        format!("{count} {games} löschen? Das lässt sich nicht rückgängig machen.")
-    } else {
-        format!("Delete {count} {games}? This cannot be undone.")
-    };
+    let question = tf(
+        "{} {} löschen? Das lässt sich nicht rückgängig machen.",
+        "Delete {} {}? This cannot be undone.",
+        &[&count, &games],
+    );
     let answer = Callback::new(move |yes: bool| {
         asking.set(false);
         if !yes {
@@ -193,11 +193,10 @@ fn SavedRow(entry: Entry, running: bool) -> impl IntoView {
         Ok(save) => readable_row(ctx, &title, &name, &save, running, ask),
         Err(e) => damaged_row(&title, &name, &e, running, ask),
     };
-    let question = match (running, is_de()) {
-        (true, true) => format!("Das angefangene Spiel „{title}“ wirklich löschen?"),
-        (true, false) => format!("Really delete the unfinished game “{title}”?"),
-        (false, true) => format!("Spielstand „{name}“ wirklich löschen?"),
-        (false, false) => format!("Really delete the save “{name}”?"),
+    let question = if running {
+        tf("Das angefangene Spiel „{}“ wirklich löschen?", "Really delete the unfinished game “{}”?", &[&title])
+    } else {
+        tf("Spielstand „{}“ wirklich löschen?", "Really delete the save “{}”?", &[&name])
     };
     view! {
         <li class="slot" data-test=if running { "open-game" } else { "slot" } data-slot=entry.name.clone() data-key=key.clone()>
@@ -280,7 +279,7 @@ fn export_slot(ctx: AppCtx, name: &str) {
         ctx.warn(t("Der Spielstand ist nicht mehr da.", "The save is gone."));
         return;
     };
-    let file_name = format!("spieltisch-{}.json", name.replace(|c: char| !c.is_alphanumeric() && c != '-', "_"));
+    let file_name = crate::view::shell::export_file_name(name);
     if download(&file_name, &text).is_none() {
         ctx.warn(t("Der Browser hat den Export verweigert.", "The browser refused the export."));
     }
@@ -322,11 +321,7 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
                 let saves = storage::saves();
                 let name = saves.free_slot_name(&save.header.name);
                 match saves.write_slot(&name, &save.session, save.header.saved_at) {
-                    Ok(name) => ctx.say(if is_de() {
-                        format!("„{name}“ importiert.")
-                    } else {
-                        format!("“{name}” imported.")
-                    }),
+                    Ok(name) => ctx.say(tf("„{}“ importiert.", "“{}” imported.", &[&name])),
                     Err(e) => ctx.warn(storage::write_message(&e)),
                 }
                 ctx.bump_saves();

@@ -6,7 +6,7 @@ use crate::engine::GameKind;
 use crate::session::AnySession;
 use crate::ui::components::{modal, ConflictDialog, HandOver, TapShield};
 use crate::ui::games::GameScreens;
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{t, tf};
 use crate::ui::storage;
 use crate::ui::{computer, AppCtx, Route};
 use leptos::prelude::*;
@@ -173,11 +173,11 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
         if replacing.with_untracked(String::is_empty) {
             if let Ok(Some(held)) = storage::saves().read_slot(&cleaned) {
                 let what = held.as_ref().map_or_else(storage::load_reason, super::home::save_summary);
-                replacing.set(if is_de() {
-                    format!("„{cleaned}“ gibt es schon: {what}. Ersetzen?")
-                } else {
-                    format!("“{cleaned}” exists already: {what}. Replace it?")
-                });
+                replacing.set(tf(
+                    "„{}“ gibt es schon: {}. Ersetzen?",
+                    "“{}” exists already: {}. Replace it?",
+                    &[&cleaned, &what],
+                ));
                 return;
             }
         }
@@ -185,11 +185,7 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
             ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_slot(&wanted, g, storage::now_ms())));
         match result {
             Some(Ok(shown)) => {
-                ctx.say(if is_de() {
-                    format!("Gespeichert als „{shown}“.")
-                } else {
-                    format!("Saved as “{shown}”.")
-                });
+                ctx.say(tf("Gespeichert als „{}“.", "Saved as “{}”.", &[&shown]));
                 ctx.bump_saves();
             }
             Some(Err(e)) => ctx.warn(storage::write_message(&e)),

@@ -8,7 +8,7 @@ use crate::engine::Game;
 use crate::records::Record;
 use crate::session::{Seat, Session};
 use crate::ui::components::{option_check, score_list, status_line, Confirm};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{t, tf};
 use crate::ui::keyboard::{preview_confirmable, preview_shown};
 use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{storage, AppCtx, GameHandle, SeenMemo};
@@ -330,7 +330,7 @@ fn held_tile(turn: Turn, number: u8) -> impl IntoView {
             <div class="row actions">
                 <button class="primary" data-test="place" disabled=move || !acting() || turn.chosen.get().is_none() on:click=place>
                     {move || match turn.chosen.get() {
-                        Some(cell) => if is_de() { format!("Auf {} legen", name(cell)) } else { format!("Place on {}", name(cell)) },
+                        Some(cell) => tf("Auf {} legen", "Place on {}", &[&name(cell)]),
                         None => t("Legen", "Place").to_string(),
                     }}
                 </button>

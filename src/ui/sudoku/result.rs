@@ -4,7 +4,7 @@
 use crate::engine::sudoku::{Sudoku, TRACK};
 use crate::engine::Game;
 use crate::ui::components::{outcome_headline, EndScreen, PlayerTag};
-use crate::ui::i18n::{format_time, is_de, t};
+use crate::ui::i18n::{format_time, t, tf};
 use crate::ui::{storage, GameHandle, SeenMemo};
 use crate::view::sudoku as view;
 use leptos::prelude::*;
@@ -23,15 +23,8 @@ pub fn EndView(
     let name = |p: usize| seats.get(p).map_or("?".to_string(), |s| s.name.clone());
     let solo = seats.len() == 1;
 
-    let headline = if solo {
-        if is_de() {
-            format!("{} Punkte", state.score(0))
-        } else {
-            format!("{} points", state.score(0))
-        }
-    } else {
-        outcome_headline(state.outcome(), name)
-    };
+    let headline =
+        if solo { tf("{} Punkte", "{} points", &[&state.score(0)]) } else { outcome_headline(state.outcome(), name) };
     let reason = state.end().map(|end| view::end_text(&end, &seats)).unwrap_or_default();
     let rows = seats
         .iter()
@@ -76,7 +69,7 @@ fn high_scores(list: &'static str, place: Signal<Option<Option<usize>>>) -> impl
         {move || place.get().map(|place| view! {
             <p class="record-note" data-test="record-place">{match place {
                 Some(0) => t("Neuer Rekord!", "New record!").to_string(),
-                Some(i) => if is_de() { format!("Platz {} der Bestenliste.", i + 1) } else { format!("Place {} in the high scores.", i + 1) },
+                Some(i) => tf("Platz {} der Bestenliste.", "Place {} in the high scores.", &[&(i + 1)]),
                 None => t("Diesmal nicht in der Bestenliste.", "Not in the high scores this time.").to_string(),
             }}</p>
         })}

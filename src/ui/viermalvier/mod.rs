@@ -9,7 +9,7 @@ use crate::engine::{rng, Game};
 use crate::session::Seat;
 use crate::ui::components::keyed;
 use crate::ui::components::{choice, option_check, status_line, PlayerTag};
-use crate::ui::i18n::{count_noun, is_de, t};
+use crate::ui::i18n::{count_noun, t, tf};
 use crate::ui::keyboard::{preview_confirmable, preview_shown, Roving};
 use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{AppCtx, GameHandle, SeenMemo};
@@ -354,7 +354,7 @@ fn wall_panel(turn: Turn, side: usize, on_slot: Callback<Spot>) -> AnyView {
         wall.with(|w| view::pick(w, stone, face, spot))
     });
     let who = turn.name(side);
-    let label = if is_de() { format!("Seite von {who}") } else { format!("{who}'s side") };
+    let label = tf("Seite von {}", "{}'s side", &[&who]);
     let colour = move |p: usize| format!("c-{}", turn.seats.with(|s| s.get(p).map_or("white", |x| x.color.id())));
     view! {
         <figure class="vv-panel" class:mover=move || turn.mover() == Some(side)>

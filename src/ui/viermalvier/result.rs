@@ -5,59 +5,37 @@ use crate::engine::viermalvier::{GameEnd, Move, VierMalVier};
 use crate::engine::{Game, Outcome};
 use crate::session::Seat;
 use crate::ui::components::{EndScreen, PlayerTag};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::{t, tf};
 use crate::ui::{AppCtx, GameHandle, SeenMemo};
 use leptos::prelude::*;
 
 fn game_line(end: &GameEnd, name: &dyn Fn(usize) -> String) -> String {
-    let de = is_de();
     match end {
         // Both sides at once: the rule decides for the opponent of the mover; say both.
         GameEnd::FourRow { winner, mover, lines } if (0..2).all(|side| lines.iter().any(|(s, _)| *s == side)) => {
-            if de {
-                format!(
-                    "Der Stein von {} hat auf beiden Seiten eine Viererreihe gebildet. Regel: Hat die Seite des Gegners eine (allein oder auf beiden Seiten), gewinnt der Gegner – also {}.",
-                    name(*mover),
-                    name(*winner)
-                )
-            } else {
-                format!(
-                    "{}'s stone made a four-row on both sides. Rule: when the opponent's side has one (alone or on both sides), the opponent wins – so {}.",
-                    name(*mover),
-                    name(*winner)
-                )
-            }
+            tf(
+                "Der Stein von {} hat auf beiden Seiten eine Viererreihe gebildet. Regel: Hat die Seite des Gegners eine (allein oder auf beiden Seiten), gewinnt der Gegner – also {}.",
+                "{}'s stone made a four-row on both sides. Rule: when the opponent's side has one (alone or on both sides), the opponent wins – so {}.",
+                &[&name(*mover), &name(*winner)],
+            )
         }
         GameEnd::FourRow { winner, mover, .. } if winner == mover => {
-            if de {
-                format!("Viererreihe auf der eigenen Seite von {}.", name(*winner))
-            } else {
-                format!("A four-row on {}'s own side.", name(*winner))
-            }
+            tf("Viererreihe auf der eigenen Seite von {}.", "A four-row on {}'s own side.", &[&name(*winner)])
         }
         GameEnd::FourRow { winner, mover, .. } => {
-            if de {
-                format!(
-                    "Der Stein von {} hat eine Viererreihe auf der Seite von {} gebildet – sie zählt für {}.",
-                    name(*mover),
-                    name(*winner),
-                    name(*winner)
-                )
-            } else {
-                format!(
-                    "{}'s stone made a four-row on {}'s side – it counts for {}.",
-                    name(*mover),
-                    name(*winner),
-                    name(*winner)
-                )
-            }
+            let winner = name(*winner);
+            tf(
+                "Der Stein von {} hat eine Viererreihe auf der Seite von {} gebildet – sie zählt für {}.",
+                "{}'s stone made a four-row on {}'s side – it counts for {}.",
+                &[&name(*mover), &winner, &winner],
+            )
         }
         GameEnd::Blocked { points } => {
-            if de {
-                format!("Kein Stein passt mehr. Dreierreihen: {} {}, {} {}.", name(0), points[0], name(1), points[1])
-            } else {
-                format!("No stone fits any more. Three-runs: {} {}, {} {}.", name(0), points[0], name(1), points[1])
-            }
+            tf(
+                "Kein Stein passt mehr. Dreierreihen: {} {}, {} {}.",
+                "No stone fits any more. Three-runs: {} {}, {} {}.",
+                &[&name(0), &points[0], &name(1), &points[1]],
+            )
         }
     }
 }
@@ -80,13 +58,7 @@ fn match_table(state: &VierMalVier, seats: &[Seat], name: &dyn Fn(usize) -> Stri
         .enumerate()
         .map(|(i, r)| {
             let how = match &r.end {
-                GameEnd::FourRow { winner, .. } => {
-                    if is_de() {
-                        format!("Viererreihe: {}", name(*winner))
-                    } else {
-                        format!("four-row: {}", name(*winner))
-                    }
-                }
+                GameEnd::FourRow { winner, .. } => tf("Viererreihe: {}", "four-row: {}", &[&name(*winner)]),
                 GameEnd::Blocked { .. } => t("Dreierreihen", "three-runs").to_string(),
             };
             view! {
@@ -106,7 +78,7 @@ fn match_table(state: &VierMalVier, seats: &[Seat], name: &dyn Fn(usize) -> Stri
             </tr></thead>
             <tbody>{rows}</tbody>
             <tfoot><tr>
-                <th colspan="3">{if is_de() { format!("Summe nach {played} von {games} Partien") } else { format!("Total after {played} of {games} games") }}</th>
+                <th colspan="3">{tf("Summe nach {} von {} Partien", "Total after {} of {} games", &[&played, &games])}</th>
                 <th class="num">{totals[0]}</th><th class="num">{totals[1]}</th>
             </tr></tfoot>
         </table>
@@ -133,7 +105,7 @@ pub fn EndView(game: GameHandle<VierMalVier>, seen: SeenMemo<VierMalVier>) -> im
         let played = state.records().len();
         return view! {
             <section class="end-screen" data-test="game-end">
-                <h2>{if is_de() { format!("Partie {played} vorbei") } else { format!("Game {played} over") }}</h2>
+                <h2>{tf("Partie {} vorbei", "Game {} over", &[&played])}</h2>
                 <p data-test="result-detail">{this_game}</p>
                 {table}
                 <button class="primary" data-test="next-game" on:click=move |_| {

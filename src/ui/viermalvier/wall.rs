@@ -7,7 +7,7 @@
 use crate::decimal::num;
 use crate::engine::viermalvier::{Spot, HEIGHT, WIDTH};
 use crate::ui::components::keyed;
-use crate::ui::i18n::is_de;
+use crate::ui::i18n::tf;
 use crate::ui::keyboard::Roving;
 use crate::view::viermalvier::{Pick, Segment, Stone, Wall as WallModel};
 use leptos::prelude::*;
@@ -195,17 +195,16 @@ pub fn stone_chip(color: u8, near: u8, far: u8) -> impl IntoView {
 /// classes of the viewer and the opponent; `other_name`: who looks from the far side.
 #[component]
 pub fn WallLegend(me: String, other: String, other_name: String) -> impl IntoView {
-    let de = is_de();
-    let sides = if de {
-        format!("Von oben: Ihr schaut von zwei Seiten auf dieselbe Mauer. Deine linke Spalte ist die rechte von {other_name}.")
-    } else {
-        format!("From above: you both look at one wall from opposite sides. Your left column is {other_name}'s right.")
-    };
-    let plate = if de {
-        format!("Über dem obersten Stein einer Spalte: seine Rückseite, die {other_name} sieht.")
-    } else {
-        format!("Above the top stone of a column: its back, the face {other_name} sees.")
-    };
+    let sides = tf(
+        "Von oben: Ihr schaut von zwei Seiten auf dieselbe Mauer. Deine linke Spalte ist die rechte von {}.",
+        "From above: you both look at one wall from opposite sides. Your left column is {}'s right.",
+        &[&other_name],
+    );
+    let plate = tf(
+        "Über dem obersten Stein einer Spalte: seine Rückseite, die {} sieht.",
+        "Above the top stone of a column: its back, the face {} sees.",
+        &[&other_name],
+    );
     view! {
         <div class="vv-legend" data-test="wall-legend">
             <svg class="vv-legend-sketch" viewBox="0 0 110 70" aria-hidden="true">
