@@ -152,8 +152,8 @@ fn field(
 fn field_marks(cell: usize, shown: Memo<(view::Field, bool)>, seats: Signal<Vec<Seat>>) -> impl IntoView {
     let (x, y) = origin(cell);
     let (cx, cy) = centre(cell);
-    let reachable = Memo::new(move |_| shown.with(|(f, _)| f.reachable));
-    let blocked = Memo::new(move |_| shown.with(|(f, _)| f.blocked));
+    // (reachable, blocked): compared as one small copy, drawn by one part.
+    let marks = Memo::new(move |_| shown.with(|(f, _)| (f.reachable, f.blocked)));
     // Stones and owners: (loose stones, locked by, kept by).
     let pieces = Memo::new(move |_| {
         shown.with(|(f, _)| {
@@ -207,11 +207,15 @@ fn field_marks(cell: usize, shown: Memo<(view::Field, bool)>, seats: Signal<Vec<
     view! {
         // Marks that do not rely on colour: a dot where the viewer can play, a cross where
         // the field is blocked for the mover (each in the top left corner, clear of the stones).
-        {move || reachable.get().then(|| view! { <circle class="reach-mark" cx=num(x + 16.0) cy=num(y + 16.0) r="7" /> })}
-        {move || blocked.get().then(|| {
-            let d = format!("M {} {} l 14 14 m 0 -14 l -14 14", num(x + 9.0), num(y + 9.0));
-            view! { <path class="blocked-mark halo" d=d.clone() /> <path class="blocked-mark" d=d /> }
-        })}
+        {move || {
+            let (reachable, blocked) = marks.get();
+            let reach = reachable.then(|| view! { <circle class="reach-mark" cx=num(x + 16.0) cy=num(y + 16.0) r="7" /> });
+            let cross = blocked.then(|| {
+                let d = format!("M {} {} l 14 14 m 0 -14 l -14 14", num(x + 9.0), num(y + 9.0));
+                view! { <path class="blocked-mark halo" d=d.clone() /> <path class="blocked-mark" d=d /> }
+            });
+            view! { {reach} {cross} }
+        }}
         {owners}
         <text class="number" x=num(cx) y=num(cy)>{number}</text>
         {loose}

@@ -98,37 +98,39 @@ fn field(
             class
         })
     };
-    // A legal field without points (the gold setup) gets a dot: not only its colour says so.
-    let dot = Memo::new(move |_| marks.with(|(c, _)| c.legal && c.points.is_none()));
-    let dot = move || {
-        dot.get().then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> })
-    };
-    // The points of a legal field, on the previewed tile while it shows there.
-    let points = Memo::new(move |_| marks.with(|(c, preview)| c.points.map(|p| (p, preview.is_some()))));
-    let points = move || {
-        points.get().map(|(p, on_preview)| {
-            view! { <text class="sd-points" class:on-preview=on_preview x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> }
-        })
-    };
-    let preview = Memo::new(move |_| marks.with(|(_, p)| *p));
-    let preview = move || {
-        preview.get().map(|number| {
+    // The marks change together (a move or a tap), so one small copy of them is compared and one
+    // part draws them all.
+    let marks_now = Memo::new(move |_| {
+        marks.with(|(c, preview)| Marks { dot: c.legal && c.points.is_none(), points: c.points, preview: *preview })
+    });
+    let marks_view = move || {
+        let Marks { dot, points, preview } = marks_now.get();
+        // A legal field without points (the gold setup) gets a dot: not only its colour says so.
+        let dot = dot.then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
+        let preview = preview.map(|number| {
             view! {
                 <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
                 <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
             }
-        })
+        });
+        // The points of a legal field, on the previewed tile while it shows there.
+        let points = points.map(|p| {
+            view! { <text class="sd-points" class:on-preview=preview.is_some() x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> }
+        });
+        view! { {dot} {preview} {points} }
     };
+    // One closure type for every data attribute.
+    let attr = move |f: fn(&view::Cell, Option<u8>) -> Option<String>| move || marks.with(|(c, p)| f(c, *p));
     view! {
         <g
             class=class
             data-test="cell"
             data-cell=cell.to_string()
-            data-number=move || tile.get().map(|t| t.0.to_string())
-            data-gold=move || tile.get().filter(|t| t.1).map(|_| "true")
-            data-legal=move || marks.with(|(c, _)| c.legal.then_some("true"))
-            data-points=move || marks.with(|(c, _)| c.points.map(|p| p.to_string()))
-            data-preview=move || marks.with(|(_, p)| p.map(|_| "true"))
+            data-number=attr(|c, _| c.tile.map(|t| t.0.to_string()))
+            data-gold=attr(|c, _| c.tile.filter(|t| t.1).map(|_| "true".into()))
+            data-legal=attr(|c, _| c.legal.then(|| "true".into()))
+            data-points=attr(|c, _| c.points.map(|p| p.to_string()))
+            data-preview=attr(|_, p| p.map(|_| "true".into()))
             role="button"
             tabindex=roving.tabindex(cell)
             aria-label=move || marks.with(|(c, p)| seats.with_untracked(|names| view::cell_name(c, names, *p)))
@@ -138,11 +140,17 @@ fn field(
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
             {tile_view}
-            {dot}
-            {preview}
-            {points}
+            {marks_view}
         </g>
     }
+}
+
+/// A field's marks: the dot of a legal field without points, its points, the number previewed.
+#[derive(Clone, Copy, PartialEq)]
+struct Marks {
+    dot: bool,
+    points: Option<u32>,
+    preview: Option<u8>,
 }
 
 /// Space `i` (0 = start) of the 40-space track, running clockwise round an 11 × 11 ring.
