@@ -4,7 +4,7 @@
 //! Fair by the rule of `engine::bots`: the page never sends the real state. It sends a
 //! determinization for the computer's seat ([`Determinize::determinize`]), which depends only on
 //! what that seat observes, so the worker cannot learn more than a person in the seat could.
-//! The page's wasm only calls [`request`], [`parse_reply`] and [`parse_move`]; [`answer`] and the
+//! The page's wasm only calls [`request`], [`parse_reply`] and [`move_of_reply`]; [`answer`] and the
 //! search it runs are linked into the worker alone.
 //!
 //! The worker names its move by the event the move made in its view, in the save format's JSON
@@ -94,7 +94,7 @@ pub fn parse_reply(text: &str) -> Option<Answer> {
 /// Whether it is allowed is for the real state to say (`apply` refuses anything else; Gut
 /// angelegt's Easy may make a move `legal_moves` does not list: a placement with some of its
 /// lines overlooked, which the event keeps).
-pub fn parse_move<G: Game>(json: &str) -> Option<G::Move> {
+pub fn move_of_reply<G: Game>(json: &str) -> Option<G::Move> {
     serde_json::from_str::<G::Event>(json).ok().map(|event| G::event_move(&event))
 }
 
@@ -176,7 +176,8 @@ mod tests {
             let a = parse_reply(&reply).unwrap();
             assert_eq!(a.id, 9);
             let json = a.mv.unwrap();
-            let mv = parse_move::<Just4Fun>(&json).unwrap_or_else(|| panic!("{level:?} answered {json}, not a move"));
+            let mv =
+                move_of_reply::<Just4Fun>(&json).unwrap_or_else(|| panic!("{level:?} answered {json}, not a move"));
             assert!(g.legal_moves().contains(&mv), "{level:?} answered {mv:?}");
         }
         for bad in ["", "{}", r#"{"id":4,"game":"chess","me":0,"level":"hard","seed":1,"iterations":1,"view":{}}"#] {
@@ -191,7 +192,7 @@ mod tests {
             parse_reply(&answer(&request(12, &g, me, Level::Easy, 1, Budget::TEST).unwrap(), || 0.0)).map(|a| a.id),
             Some(12)
         );
-        assert_eq!(parse_move::<Just4Fun>("nonsense"), None);
+        assert_eq!(move_of_reply::<Just4Fun>("nonsense"), None);
         assert_eq!(parse_reply("ready"), None);
         assert_eq!(parse_reply(READY), None);
         assert!(PROTOCOL.len() == 16 && PROTOCOL.bytes().all(|b| b.is_ascii_hexdigit()), "{PROTOCOL}");

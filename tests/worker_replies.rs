@@ -1,13 +1,13 @@
 //! The computer players' replies (src/computer.rs): the worker names the move it chose by the
 //! event that move made in its view (a determinization for its seat, never the real state), and
-//! the page reads the move back (`parse_move`, through `Game::event_move`) and plays it on the
+//! the page reads the move back (`move_of_reply`, through `Game::event_move`) and plays it on the
 //! real state. Two properties, each over many random mid-game positions per game:
 //!
 //! 1. Every move the seat to move may make in a view (the listed ones, and for Gut angelegt the
 //!    same with claims dropped, as Easy does), written as the event it makes in that view and read
 //!    back, does to the real state exactly what the move itself does: the same event and state,
 //!    or the same refusal.
-//! 2. End to end (`request` → `answer` → `parse_reply` → `parse_move`), every level's reply does
+//! 2. End to end (`request` → `answer` → `parse_reply` → `move_of_reply`), every level's reply does
 //!    to the real state what the move `choose` picks from the same view does.
 //!
 //! A worker that named another move (or a page that read it wrongly) fails both.
@@ -15,7 +15,7 @@
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use spieltisch::computer::{answer, parse_move, parse_reply, request};
+use spieltisch::computer::{answer, move_of_reply, parse_reply, request};
 use spieltisch::engine::bots::{choose, BotGame, Budget, Level};
 use spieltisch::engine::gutangelegt::{GutAngelegt, Move as GaMove};
 use spieltisch::engine::just4fun::Just4Fun;
@@ -56,7 +56,7 @@ fn moves_survive_the_reply<G: Determinize>(
             for mv in std::iter::once(mv.clone()).chain(variants(mv, rng)) {
                 let Ok(event) = view.clone().apply(&mv) else { continue };
                 let reply = serde_json::to_string(&event).expect("an event is written");
-                let read = parse_move::<G>(&reply).unwrap_or_else(|| panic!("{label}: {reply} not read back"));
+                let read = move_of_reply::<G>(&reply).unwrap_or_else(|| panic!("{label}: {reply} not read back"));
                 assert_eq!(outcome_of(real, &read), outcome_of(real, &mv), "{label}: {mv:?} came back as {read:?}");
             }
         }
@@ -79,7 +79,7 @@ fn replies_are_the_chosen_moves<G: BotGame>(
             let text = request(7, real, me, level, bot_seed, Budget::TEST).expect("a request is written");
             let reply = answer(&text, || 0.0);
             let mv = parse_reply(&reply).and_then(|a| a.mv.ok()).unwrap_or_else(|| panic!("{label}: {reply}"));
-            let read = parse_move::<G>(&mv).unwrap_or_else(|| panic!("{label}: {mv} not read back"));
+            let read = move_of_reply::<G>(&mv).unwrap_or_else(|| panic!("{label}: {mv} not read back"));
             // The worker's view is the one `request` made: the determinization seeded alike.
             let view = real.determinize(me, &mut Pcg64Mcg::seed_from_u64(bot_seed));
             let chosen = choose(&view, me, level, bot_seed, Budget::TEST).expect("a move for the seat to move");

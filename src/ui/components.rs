@@ -179,59 +179,6 @@ pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoV
     view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
 }
 
-/// A keyed list of places that never move (a board's fields), each part keyed by all it shows:
-/// a part is made anew when its item changes and kept while it stays equal. It runs on
-/// [`keyed`]'s one `For` (a `For` keyed by the items themselves would be one more per board).
-pub fn keyed_items<T: Clone + PartialEq + Send + Sync + 'static>(
-    items: Signal<Vec<T>>,
-    part: Callback<T, AnyView>,
-) -> impl IntoView {
-    use std::sync::{Arc, Mutex};
-    /// The items on screen with their keys, and the next key to try.
-    type Shown<T> = Arc<Mutex<(Vec<(T, u16)>, u16)>>;
-    let shown: Shown<T> = Arc::default();
-    let keys = {
-        let shown = shown.clone();
-        Signal::derive(move || {
-            let mut guard = shown.lock().unwrap_or_else(|e| e.into_inner());
-            let (shown, next) = &mut *guard;
-            let fresh: Vec<(T, u16)> = items.with(|items| {
-                items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, item)| match shown.get(i) {
-                        Some((old, key)) if old == item => (item.clone(), *key),
-                        _ => {
-                            // After 65 536 changes the counter wraps: skip keys still in use.
-                            while shown.iter().any(|(_, k)| k == next) {
-                                *next = next.wrapping_add(1);
-                            }
-                            let key = *next;
-                            *next = next.wrapping_add(1);
-                            (item.clone(), key)
-                        }
-                    })
-                    .collect()
-            });
-            *shown = fresh;
-            shown.iter().map(|(_, k)| *k).collect()
-        })
-    };
-    keyed(
-        keys,
-        Callback::new(move |key: u16| {
-            let item = shown
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .0
-                .iter()
-                .find(|(_, k)| *k == key)
-                .map(|(t, _)| t.clone());
-            item.map_or_else(|| ().into_any(), |item| part.run(item))
-        }),
-    )
-}
-
 /// The move log, newest entry last. `lines` is already readable text.
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {

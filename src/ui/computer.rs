@@ -5,7 +5,7 @@
 
 use super::i18n::t;
 use super::{AppCtx, GameHandle, Route};
-use crate::computer::{parse_move, parse_reply, request, Answer, READY};
+use crate::computer::{move_of_reply, parse_reply, request, Answer, READY};
 use crate::engine::bots::{Budget, Level};
 use crate::engine::Determinize;
 use crate::session::{AnySession, Session, Stored};
@@ -413,7 +413,7 @@ fn reply_player<G: Stored>(_: &Session<G>) -> fn(AppCtx, &str) -> Result<(), Str
 
 fn play_reply<G: Stored>(ctx: AppCtx, json: &str) -> Result<(), String> {
     let handle = GameHandle::<G>::new(ctx);
-    let mv = parse_move::<G>(json).ok_or_else(|| format!("not a move: {json}"))?;
+    let mv = move_of_reply::<G>(json).ok_or_else(|| format!("not a move: {json}"))?;
     match handle.play_computer(&mv) {
         Some(Ok(_)) => {
             mark_shown(true);
@@ -469,10 +469,10 @@ pub fn hint_for<G: Stored>(ctx: AppCtx) -> Option<G::Move> {
     if now != (hint.turn, Some(hint.seat)) || ctx.cover.get().is_some() {
         return None;
     }
-    parse_move::<G>(&hint.mv)
+    move_of_reply::<G>(&hint.mv)
 }
 
 /// Whether the move `json` applies in `s` (a hint is only shown when it does).
 fn legal_in<G: Stored>(s: &Session<G>, json: &str) -> bool {
-    parse_move::<G>(json).is_some_and(|mv| s.state.clone().apply(&mv).is_ok())
+    move_of_reply::<G>(json).is_some_and(|mv| s.state.clone().apply(&mv).is_ok())
 }
