@@ -28,8 +28,9 @@ trunk build --release
 ls -l dist
 
 current="browser tests"; section "5/5 browser tests: cargo test -p spieltisch-tools"
-# Each browser test starts its own server (port 0, sub-path) and its own headless Chromium.
-cargo test -p spieltisch-tools -- --test-threads="${BROWSER_TEST_THREADS:-2}"
+# Each browser test starts its own server (port 0, sub-path) and its own headless Chromium; two
+# test files run at once (BROWSER_TEST_JOBS), see scripts/browser-tests.sh.
+bash scripts/browser-tests.sh
 
 current="done"
 printf '\nAll tests passed in %d s.\n' "$((SECONDS - start))"

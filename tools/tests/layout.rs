@@ -6,11 +6,24 @@
 mod common;
 use common::*;
 use spieltisch_tools::screens::{self, Viewport, VIEWPORTS};
+use spieltisch_tools::server::StaticServer;
+
+/// The next screen in the same browser, from a fresh server: a new port is a new origin, so no
+/// settings, saves or service worker are left from the screen before (as in a new browser,
+/// without the seconds a new Chromium takes to start, for each of about fifty screens).
+fn fresh_origin(app: &mut App, name: &str) {
+    app.b.goto("about:blank").ctx("leave the screen before");
+    app.server = StaticServer::serve(dist(), "/spieltisch/").expect("start static server");
+    app.base_url = app.server.url();
+    app.name = name.to_string();
+}
 
 fn check(viewport: Viewport) {
     let mut failures = Vec::new();
+    let mut app = App::start_blank(&format!("layout-{}", viewport.name), "/spieltisch/");
     for (name, reach) in screens::all() {
-        let app = App::start_blank(&format!("layout-{}-{name}", viewport.name), "/spieltisch/");
+        let started = std::time::Instant::now();
+        fresh_origin(&mut app, &format!("layout-{}-{name}", viewport.name));
         screens::apply(&app.b, viewport).ctx("viewport");
         screens::german(&app.b, &app.base_url).ctx("German");
         reach(&app.b, &app.base_url).ctx(&name);
@@ -18,6 +31,7 @@ fn check(viewport: Viewport) {
         for problem in screens::audit(&app.b).ctx("audit") {
             failures.push(format!("{name}: {problem}"));
         }
+        eprintln!("{}: {name} in {} ms", viewport.name, started.elapsed().as_millis());
     }
     assert!(failures.is_empty(), "{}: {} layout problems:\n{}", viewport.name, failures.len(), failures.join("\n"));
 }
@@ -79,9 +93,11 @@ fn boards_keep_their_size_at_200_percent_zoom() {
         "viermalvier-grown-open",
     ];
     let mut failures = Vec::new();
+    let mut app = App::start_blank("zoom", "/spieltisch/");
     for (zoom_name, zoom) in &zooms {
         for (name, reach) in screens::all().into_iter().filter(|(n, _)| wanted.contains(&n.as_str())) {
-            let app = App::start_blank(&format!("zoom-{name}"), "/spieltisch/");
+            let started = std::time::Instant::now();
+            fresh_origin(&mut app, &format!("zoom-{name}"));
             match zoom {
                 Zoom::Page { width, height } => {
                     let metrics = serde_json::json!({ "width": width, "height": height, "deviceScaleFactor": 2, "mobile": false });
@@ -116,6 +132,7 @@ fn boards_keep_their_size_at_200_percent_zoom() {
             for problem in app.js(BOARD_SIZES).as_array().into_iter().flatten().filter_map(|p| p.as_str()) {
                 failures.push(format!("{zoom_name}, {name}: {problem}"));
             }
+            eprintln!("{zoom_name}: {name} in {} ms", started.elapsed().as_millis());
         }
     }
     assert!(failures.is_empty(), "{} problems at 200 % zoom:\n{}", failures.len(), failures.join("\n"));
