@@ -53,6 +53,8 @@ export -f run_one
 
 start=$SECONDS
 rc=0
+# The library's doc tests (what `cargo test` runs besides the binaries; none today).
+cargo test -p spieltisch-tools --doc --quiet "$@" || rc=$?
 printf '%s\0' "${ordered[@]}" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$threads" "$logs" "$@" || rc=$?
 for bin in "${alone[@]}"; do run_one "$bin" "$threads" "$logs" "$@" || rc=$?; done
 printf 'tools tests: %d files in %d s (%s at once, %s tests each; then %s alone)\n' \
