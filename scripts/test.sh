@@ -2,7 +2,7 @@
 # The whole test suite (what CI runs via .ci/run):
 #   1. setup (tools + chromium)       2. style: rustfmt and clippy -D warnings, native + wasm32
 #   3. engine unit and property tests (cargo test -p spieltisch)
-#   4. trunk build --release           5. browser tests against dist/ (cargo test -p spieltisch-tools)
+#   4. trunk build --release           5. browser tests against dist/ (scripts/browser-tests.sh)
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -27,7 +27,7 @@ current="trunk build"; section "4/5 trunk build --release"
 trunk build --release
 ls -l dist
 
-current="browser tests"; section "5/5 browser tests: cargo test -p spieltisch-tools"
+current="browser tests"; section "5/5 browser tests: scripts/browser-tests.sh (cargo test -p spieltisch-tools, two files at once)"
 # Each browser test starts its own server (port 0, sub-path) and its own headless Chromium; two
 # test files run at once (BROWSER_TEST_JOBS), see scripts/browser-tests.sh.
 bash scripts/browser-tests.sh
