@@ -16,14 +16,15 @@ pub struct Record {
     pub at: u64,
 }
 
-/// All lists, keyed by variant id (e.g. "sudoku/standard").
 /// The stored high scores are not a JSON object at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotAnObject;
 
+/// All lists, keyed by variant id (e.g. "sudoku/standard"). Written as the map itself
+/// (`transparent`: the same JSON `flatten` wrote, without serde's flattening machinery).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Records {
-    #[serde(flatten)]
     pub lists: BTreeMap<String, Vec<Record>>,
 }
 
@@ -116,6 +117,15 @@ mod tests {
         assert_eq!(r.add("v", rec(90, 99)), None);
         // Variants are separate lists.
         assert_eq!(r.add("w", rec(1, 1)), Some(0));
+    }
+
+    #[test]
+    fn lists_are_written_as_one_object_keyed_by_variant() {
+        let mut r = Records::default();
+        assert_eq!(r.to_json(), "{}");
+        r.add("sudoku/simple", rec(77, 5));
+        let expected = format!(r#"{{"sudoku/simple":[{{"name":"{}","score":77,"at":5}}]}}"#, rec(77, 5).name);
+        assert_eq!(r.to_json(), expected);
     }
 
     #[test]
