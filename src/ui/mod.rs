@@ -482,12 +482,14 @@ where
     /// What `viewer` may see of the running game, the only input of its screen: one memo per
     /// screen, so the observation is made once per move and viewer (not once per reader), and
     /// the screen's closures read it (`seen.with`, `seen.with_untracked` in taps).
-    pub fn seen_memo(&self, viewer: impl Fn() -> Option<usize> + Send + Sync + 'static) -> SeenMemo<G> {
+    /// `viewer` is a plain function (`|g| g.viewer()`, or `|_| None` for what the whole table
+    /// sees), so the page holds one memo's code per game however many parts of a screen ask.
+    pub fn seen_memo(&self, viewer: fn(&GameHandle<G>) -> Option<usize>) -> SeenMemo<G> {
         let game = *self;
         // Always "changed" (it is re-run only by a move or a new viewer, which change it): no
         // comparison of whole game states, whose code the page would otherwise carry per game.
         Memo::new_owning(move |_| {
-            let viewer = viewer();
+            let viewer = viewer(&game);
             (game.with(|s| crate::view::Seen::of(&s.state, viewer)), true)
         })
     }

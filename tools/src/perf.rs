@@ -59,21 +59,33 @@ pub const TAP_SCRIPT: &str = r#"
     P.events.push(rec);
     nextFrame(rec);
   }, { capture: true });
-  const count = rs => { for (const r of rs) P.muts += r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1; };
+  P.by = {};
+  const desc = n => { const e = n && n.nodeType === 1 ? n : (n && n.parentElement); if (!e) return '?'; const d = e.closest('[data-test]'); return (d ? d.dataset.test : '') + '/' + e.tagName + '.' + (e.getAttribute('class') || ''); };
+  const add = (k, n) => { P.by[k] = (P.by[k] || 0) + n; };
+  const count = rs => { for (const r of rs) { P.muts += r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1;
+    if (r.type === 'childList') { for (const n of r.addedNodes) add('+' + desc(n) + ' in ' + desc(r.target), 1); for (const n of r.removedNodes) add('-' + (n.nodeType===1? n.tagName + '.' + (n.getAttribute('class')||'') : '#'+n.nodeType) + ' in ' + desc(r.target), 1); }
+    else if (r.type === 'attributes') add('@' + r.attributeName + ' ' + desc(r.target), 1); else add('text ' + desc(r.target), 1); } };
   const mo = new MutationObserver(count);
   mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   try {
     new PerformanceObserver(l => { for (const e of l.getEntries()) P.et.push([e.startTime, e.duration]); })
       .observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch (e) { P.et = null; }
-  P.begin = () => { count(mo.takeRecords()); P.events = []; P.muts = 0; };
+  // Main-thread tasks over 50 ms during play (from `P.playFrom`, set once the game is on screen).
+  P.long = []; P.playFrom = 0;
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries()) P.long.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (e) { P.long = null; }
+  P.longTasks = () => P.long === null ? null : P.long.filter(([s]) => s >= P.playFrom).map(([, d]) => d);
+  P.begin = () => { count(mo.takeRecords()); P.events = []; P.muts = 0; P.by = {}; };
   P.end = force => {
     const es = P.events;
     if (!force && (!es.some(e => e.type === 'click') || es.some(e => e.frame === null))) return null;
     count(mo.takeRecords());
     const done = es.filter(e => e.frame !== null);
     const tap = { ms: done.length ? Math.max(...done.map(e => e.frame - e.t0)) : -1, muts: P.muts,
-                  click: es.some(e => e.type === 'click'), t0s: es.map(e => e.t0), on: es.map(e => e.on) };
+                  click: es.some(e => e.type === 'click'), by: P.by, t0s: es.map(e => e.t0), on: es.map(e => e.on) };
     P.taps.push(tap);
     return tap;
   };
@@ -106,6 +118,8 @@ pub struct Tap {
 /// A complete game played by taps, with everything measured.
 pub struct Played {
     pub taps: Vec<Tap>,
+    /// Durations of the main-thread tasks over 50 ms from the first tap on (`None`: no longtask API).
+    pub long_tasks: Option<Vec<f64>>,
     pub turns: usize,
     pub ended: bool,
 }
@@ -383,6 +397,7 @@ pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_t
     screens::apply(b, TABLET)?;
     b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": cpu }))?;
     screens::open_saved(b, base, &new_game(kind, seed))?;
+    b.execute("__perf.playFrom = performance.now();", vec![])?;
     let mut p = Player { b, mouse: false, taps: Vec::new(), turn: 1, pick: Pick(seed | 1) };
     let turn_css = turn_css(kind);
     let mut ended = false;
@@ -416,8 +431,10 @@ pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_t
             tap.event_timing = d.as_f64().unwrap_or(0.0);
         }
     }
+    let long = b.execute("return __perf.longTasks();", vec![])?;
+    let long_tasks = long.as_array().map(|l| l.iter().filter_map(|d| d.as_f64()).collect());
     let _ = b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": 1 }));
-    Ok(Played { turns: p.turn - 1, taps: p.taps, ended })
+    Ok(Played { turns: p.turn - 1, taps: p.taps, long_tasks, ended })
 }
 
 /// A page with one button whose click changes one attribute: the floor of the method on this
@@ -442,7 +459,7 @@ fn baseline(cpu: f64, taps: usize, mouse: bool) -> Res<Played> {
             tap.event_timing = d.as_f64().unwrap_or(0.0);
         }
     }
-    Ok(Played { turns: taps, taps: p.taps, ended: true })
+    Ok(Played { turns: taps, taps: p.taps, long_tasks: None, ended: true })
 }
 
 /// The `q`-quantile (nearest rank) of `v`; NaN when empty.
@@ -533,6 +550,15 @@ fn taps_row(kind: &str, played: &[Played]) -> String {
     )
 }
 
+/// The main-thread tasks over 50 ms during play: how many, and the longest.
+fn long_tasks_text(g: &Played) -> String {
+    match &g.long_tasks {
+        None => "no longtask API".to_string(),
+        Some(l) if l.is_empty() => "none".to_string(),
+        Some(l) => format!("{} (longest {:.0} ms)", l.len(), l.iter().fold(0.0f64, |m, d| m.max(*d))),
+    }
+}
+
 /// The slowest tap of each kind (ms): where the time goes.
 fn slowest_by_kind(taps: &[Tap]) -> String {
     let mut by_kind: Vec<(&str, f64)> = Vec::new();
@@ -553,6 +579,7 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
     let mut rows = Vec::new();
     let mut dom = Vec::new();
     let mut slowest = Vec::new();
+    let mut long = Vec::new();
     for (i, kind) in KINDS.iter().enumerate() {
         if !only.is_empty() && !only.iter().any(|k| k == kind) {
             continue;
@@ -574,6 +601,8 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
         rows.push(taps_row(kind, &played));
         dom.push(format!("{:<13} {}", game_name(kind), dom_changes_line(&played[0].taps, played[0].turns, 3)));
         slowest.push(format!("{:<13} {}", game_name(kind), slowest_by_kind(&played[1].taps)));
+        let (one, four) = (long_tasks_text(&played[0]), long_tasks_text(&played[1]));
+        long.push(format!("{:<13} 1×: {one} · 4×: {four}", game_name(kind)));
     }
     let ms = |g: &Played| g.taps.iter().map(|t| t.ms).collect::<Vec<_>>();
     println!("| game | p50 / p95 at 1× | p50 / p95 at 4× | Event Timing p95 1× / 4× (ms) | taps (at 1×) | cover taps p50 / p95 1× · 4× |");
@@ -602,6 +631,10 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
     println!("Slowest tap of each kind at 4× (ms):");
     for s in slowest {
         println!("  {s}");
+    }
+    println!("Tasks over 50 ms during play, cover taps included (goal: none at 1×):");
+    for l in long {
+        println!("  {l}");
     }
     println!();
     Ok(())

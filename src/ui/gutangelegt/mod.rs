@@ -72,7 +72,7 @@ struct Turn {
 impl Turn {
     fn new(ctx: AppCtx) -> Turn {
         let game = GameHandle::<GutAngelegt>::new(ctx);
-        let seen = game.seen_memo(move || game.viewer());
+        let seen = game.seen_memo(|g| g.viewer());
         let (picked, turned, chosen, claims) =
             (RwSignal::new(None::<u8>), RwSignal::new(false), RwSignal::new(None::<Place>), RwSignal::new(Vec::new()));
         let sel = Memo::new(move |_| match crate::ui::computer::hint_for::<GutAngelegt>(ctx) {
@@ -304,8 +304,10 @@ fn claims_list(turn: Turn) -> impl IntoView {
 
 /// The scores, and the cards on the table and face down, open to all.
 fn seats_and_piles(seen: SeenMemo<GutAngelegt>, seats: Signal<Vec<Seat>>) -> impl IntoView {
+    // What the whole table sees: the list stays while the device passes and is redrawn in place.
+    let table = GameHandle::<GutAngelegt>::new(AppCtx::get()).seen_memo(|_| None);
     let scores = move || {
-        seen.with(|s| {
+        table.with(|s| {
             let g = s.as_ref()?.observation().state();
             let rows = seats.get().into_iter().enumerate();
             Some(score_list(rows.map(|(p, seat)| (seat, g.to_move() == Some(p), g.score(p))).collect()))

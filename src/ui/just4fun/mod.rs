@@ -112,7 +112,7 @@ impl Turn {
     fn new(ctx: AppCtx) -> Turn {
         let game = GameHandle::<Just4Fun>::new(ctx);
         let picked = RwSignal::new(Vec::<usize>::new());
-        let seen = game.seen_memo(move || game.viewer());
+        let seen = game.seen_memo(|g| g.viewer());
         let model = Memo::new(move |_| {
             let last = game.with(|s| match s.log.last() {
                 Some(Event::Placed { cell, .. }) => Some(*cell),
@@ -255,7 +255,7 @@ pub fn PlayJust4Fun() -> impl IntoView {
         board_class: "",
         board: view! { <Board model=turn.model target=turn.target seats=turn.seats win_line=win_line on_tap=on_tap /> }
             .into_any(),
-        seats: view! { <Players seen=seen seats=turn.seats /> {piles(seen)} }.into_any(),
+        seats: view! { <Players seats=turn.seats /> {piles(seen)} }.into_any(),
         side: ViewFn::from(move || {
             side_panel(
                 over(),
@@ -366,10 +366,12 @@ fn hand(turn: Turn) -> impl IntoView {
 
 /// Each player: colour, name, seat side, stones left and in the box; the player to move marked.
 #[component]
-fn Players(seen: SeenMemo<Just4Fun>, seats: Signal<Vec<Seat>>) -> impl IntoView {
+fn Players(seats: Signal<Vec<Seat>>) -> impl IntoView {
+    // What the whole table sees: the list stays while the device passes and is redrawn in place.
+    let table = GameHandle::<Just4Fun>::new(AppCtx::get()).seen_memo(|_| None);
     view! {
         <ul class="players" data-test="players">
-            {move || seen.with(|s| {
+            {move || table.with(|s| {
                 let g = s.as_ref()?.observation().state();
                 let n = seats.with(Vec::len);
                 Some(seats.get().into_iter().enumerate().map(|(p, seat)| {

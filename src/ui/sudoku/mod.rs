@@ -127,7 +127,7 @@ struct Turn {
 impl Turn {
     fn new(ctx: AppCtx) -> Turn {
         let game = GameHandle::<Sudoku>::new(ctx);
-        let seen = game.seen_memo(move || game.viewer());
+        let seen = game.seen_memo(|g| g.viewer());
         let preview = RwSignal::new(None::<usize>);
         let model = Memo::new(move |_| {
             let last = game.with(|s| match s.log.last() {
@@ -277,7 +277,7 @@ pub fn PlaySudoku() -> impl IntoView {
         game_class: "sudoku",
         board_class: "",
         board: view! { <Board cells=Signal::derive(move || turn.cells()) seats=turn.seats on_tap=on_tap /> }.into_any(),
-        seats: view! { <Players seen=turn.seen seats=turn.seats /> {piles(turn.seen)} }.into_any(),
+        seats: view! { <Players seats=turn.seats /> {piles(turn.seen)} }.into_any(),
         side: ViewFn::from(move || {
             side_panel(
                 turn.over(),
@@ -370,15 +370,18 @@ fn claim_dialog(confirm_claim: RwSignal<bool>, play: Callback<Move>) -> impl Int
 /// Each player: colour, name, points and round counters; the player to move marked. The
 /// score track below shows the same on the board's 40 spaces.
 #[component]
-fn Players(seen: SeenMemo<Sudoku>, seats: Signal<Vec<Seat>>) -> impl IntoView {
+fn Players(seats: Signal<Vec<Seat>>) -> impl IntoView {
+    // What the whole table sees: the scores and the track stay while the device passes and are
+    // redrawn in place.
+    let table = GameHandle::<Sudoku>::new(AppCtx::get()).seen_memo(|_| None);
     let track = Signal::derive(move || {
-        seen.with(|s| {
+        table.with(|s| {
             let Some(g) = s.as_ref().map(|s| s.observation().state()) else { return Vec::new() };
             seats.get().into_iter().enumerate().map(|(p, seat)| (seat, g.track_position(p), g.counters(p))).collect()
         })
     });
     let scores = move || {
-        seen.with(|s| {
+        table.with(|s| {
             let g = s.as_ref()?.observation().state();
             let several = seats.with(|s| s.len() > 1);
             let rows = seats.get().into_iter().enumerate();

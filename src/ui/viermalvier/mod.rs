@@ -140,7 +140,7 @@ fn ask_label(name: &str) -> String {
 pub fn CoverQuestion() -> impl IntoView {
     let ctx = AppCtx::get();
     let game = GameHandle::<VierMalVier>::new(ctx);
-    let seen = game.seen_memo(|| None);
+    let seen = game.seen_memo(|_| None);
     let seats = game.seats();
     move || {
         let owner = seen.with(|s| seats.with(|seats| view::take_back_asker(s.as_ref()?, seats)))?;
@@ -189,7 +189,7 @@ struct Turn {
 impl Turn {
     fn new(ctx: AppCtx) -> Turn {
         let game = GameHandle::<VierMalVier>::new(ctx);
-        let seen = game.seen_memo(move || game.viewer());
+        let seen = game.seen_memo(|g| g.viewer());
         let seats = game.seats();
         let (picked, face, chosen) = (RwSignal::new(None), RwSignal::new(0u8), RwSignal::new(None));
         let shown = Memo::new(move |_| match crate::ui::computer::hint_for::<VierMalVier>(ctx) {
@@ -375,10 +375,7 @@ fn hand_area(turn: Turn) -> impl IntoView {
     view! {
         <div class="hand-area vv-hand">
             <Tafeln turn=turn />
-            {move || {
-                let (stone, face) = turn.shown.with(|s| (s.0, s.1));
-                stone.map(|stone| picked_stone(turn, stone, face))
-            }}
+            {picked_stone(turn)}
             {status_line(Signal::derive(move || turn.status()))}
             {actions(turn)}
             {move || turn.ask_here().map(|p| view! {
@@ -397,20 +394,26 @@ fn hand_area(turn: Turn) -> impl IntoView {
 }
 
 /// The picked stone, named by the face toward the player (the status says a turn aloud), and
-/// the control that turns it.
-fn picked_stone(turn: Turn, stone: u8, face: u8) -> impl IntoView {
-    let s = STONES[usize::from(stone) % STONE_COUNT];
-    let f = usize::from(face % 2);
+/// the control that turns it: redrawn in place when another stone is picked or it turns, not when
+/// its place changes.
+fn picked_stone(turn: Turn) -> impl IntoView {
+    let held = Memo::new(move |_| turn.shown.with(|s| s.0.map(|stone| (stone, s.1))));
     let flip = move |_| {
         turn.adopt_hint();
         turn.face.update(|f| *f = 1 - *f)
     };
-    view! {
-        <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
-            <span role="img" aria-label=view::picked_text(stone, face)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
-            <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
-            <button data-test="flip" on:click=flip>{t("⇄ Drehen", "⇄ Turn")}</button>
-        </div>
+    move || {
+        held.get().map(|(stone, face)| {
+            let s = STONES[usize::from(stone) % STONE_COUNT];
+            let f = usize::from(face % 2);
+            view! {
+                <div class="row vv-picked" data-test="picked" data-stone=stone.to_string()>
+                    <span role="img" aria-label=view::picked_text(stone, face)>{stone_chip(s.color, s.faces[f], s.faces[1 - f])}</span>
+                    <span class="hint">{t("links: zu dir · rechts: zum Gegner", "left: toward you · right: toward your opponent")}</span>
+                    <button data-test="flip" on:click=flip>{t("⇄ Drehen", "⇄ Turn")}</button>
+                </div>
+            }
+        })
     }
 }
 
@@ -451,10 +454,12 @@ fn take_back_question(turn: Turn) -> impl IntoView {
     }
 }
 
-/// The players, with their match points when a match has several games.
+/// The players, with their match points when a match has several games: from what the whole
+/// table sees, so the list stays while the device passes and is redrawn in place.
 fn seat_list(turn: Turn) -> impl IntoView {
+    let table = turn.game.seen_memo(|_| None);
     let rows = move || {
-        turn.seen.with(|s| {
+        table.with(|s| {
             let g = s.as_ref()?.observation().state();
             let many = g.options().games > 1;
             Some(turn.seats.get().into_iter().enumerate().map(|(p, seat)| {
