@@ -18,8 +18,9 @@ threads="${BROWSER_TEST_THREADS:-2}"
 logs="target/browser-test-logs"
 rm -rf "$logs" && mkdir -p "$logs"
 
-# Build once; the binaries' paths from cargo's "Executable <source> (<path>)" lines.
-cargo test -p spieltisch-tools --no-run 2>&1 | tee "$logs/build.txt" >&2
+# Build once; the binaries' paths from cargo's "Executable <source> (<path>)" lines (without
+# colour codes, which test.sh's CARGO_TERM_COLOR=always would put around "Executable").
+cargo test -p spieltisch-tools --no-run --color never 2>&1 | tee "$logs/build.txt" >&2
 mapfile -t binaries < <(sed -n 's/^ *Executable .*(\(.*\))$/\1/p' "$logs/build.txt" | sed "s|^\([^/]\)|$PWD/\1|")
 [[ ${#binaries[@]} -gt 0 ]] || { echo "browser-tests.sh: no test binaries found" >&2; exit 1; }
 
