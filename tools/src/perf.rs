@@ -62,7 +62,11 @@ pub const TAP_SCRIPT: &str = r#"
   P.by = {};
   const desc = n => { const e = n && n.nodeType === 1 ? n : (n && n.parentElement); if (!e) return '?'; const d = e.closest('[data-test]'); return (d ? d.dataset.test : '') + '/' + e.tagName + '.' + (e.getAttribute('class') || ''); };
   const add = (k, n) => { P.by[k] = (P.by[k] || 0) + n; };
+  // The per-element breakdown runs inside the measured tap (an observer's callback comes before
+  // the frame), so only when asked for (`P.debug`, set by SPIELTISCH_PERF_DEBUG).
+  P.debug = false;
   const count = rs => { for (const r of rs) { P.muts += r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1;
+    if (!P.debug) continue;
     if (r.type === 'childList') { for (const n of r.addedNodes) add('+' + desc(n) + ' in ' + desc(r.target), 1); for (const n of r.removedNodes) add('-' + (n.nodeType===1? n.tagName + '.' + (n.getAttribute('class')||'') : '#'+n.nodeType) + ' in ' + desc(r.target), 1); }
     else if (r.type === 'attributes') add('@' + r.attributeName + ' ' + desc(r.target), 1); else add('text ' + desc(r.target), 1); } };
   const mo = new MutationObserver(count);
@@ -397,7 +401,8 @@ pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_t
     screens::apply(b, TABLET)?;
     b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": cpu }))?;
     screens::open_saved(b, base, &new_game(kind, seed))?;
-    b.execute("__perf.playFrom = performance.now();", vec![])?;
+    let debug = std::env::var_os("SPIELTISCH_PERF_DEBUG").is_some();
+    b.execute("__perf.playFrom = performance.now(); __perf.debug = arguments[0];", vec![json!(debug)])?;
     let mut p = Player { b, mouse: false, taps: Vec::new(), turn: 1, pick: Pick(seed | 1) };
     let turn_css = turn_css(kind);
     let mut ended = false;
