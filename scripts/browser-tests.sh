@@ -7,8 +7,7 @@
 # page, the worker, the headless Chromium), so BROWSER_TEST_JOBS files (default 2) run at once,
 # each with BROWSER_TEST_THREADS tests at a time (default 2). They share nothing: every test
 # starts its own server on its own port (a port is an origin: own storage) and its own Chromium.
-# The longest files start first; a file that must catch every quick computer move runs alone at
-# the end (`alone_names`). A file's output is printed when it ends (all of it if it
+# The longest files start first. A file's output is printed when it ends (all of it if it
 # failed); exits non-zero if any file failed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -24,16 +23,13 @@ cargo test -p spieltisch-tools --no-run --color never 2>&1 | tee "$logs/build.tx
 mapfile -t binaries < <(sed -n 's/^ *Executable .*(\(.*\))$/\1/p' "$logs/build.txt" | sed "s|^\([^/]\)|$PWD/\1|")
 [[ ${#binaries[@]} -gt 0 ]] || { echo "browser-tests.sh: no test binaries found" >&2; exit 1; }
 
-# Files that must see every move of quick computers (one every 1.3 s) by polling the page run
-# alone, after the others: on a busy machine a poll beside another file's Chromiums can take
-# longer than that (seen once in viermalvier's against_computers_every_stone_stands_…).
-alone_names=(viermalvier)
-# The others two at a time, longest first (as measured), the rest as cargo lists them.
-longest=(layout computers gutangelegt sudoku browser saves shell)
+# Two at a time, longest first (as measured), the rest as cargo lists them. (viermalvier's wall
+# checks once polled for every quick computer move and ran alone; the page now records each
+# move's wall itself, so it runs beside another file.)
+longest=(layout computers gutangelegt viermalvier sudoku browser saves shell)
 pick() { for name in "$@"; do for bin in "${binaries[@]}"; do [[ "$(basename "$bin")" == "$name"-* ]] && echo "$bin"; done; done; }
-mapfile -t alone < <(pick "${alone_names[@]}")
 mapfile -t ordered < <(pick "${longest[@]}")
-for bin in "${binaries[@]}"; do [[ " ${ordered[*]} ${alone[*]} " == *" $bin "* ]] || ordered+=("$bin"); done
+for bin in "${binaries[@]}"; do [[ " ${ordered[*]} " == *" $bin "* ]] || ordered+=("$bin"); done
 
 # One file: its log in $logs, a line when it ends, the whole log if it failed.
 run_one() {
@@ -57,7 +53,6 @@ rc=0
 # The library's doc tests (what `cargo test` runs besides the binaries; none today).
 cargo test -p spieltisch-tools --doc --quiet "$@" || rc=$?
 printf '%s\0' "${ordered[@]}" | xargs -0 -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$threads" "$logs" "$@" || rc=$?
-for bin in "${alone[@]}"; do run_one "$bin" "$threads" "$logs" "$@" || rc=$?; done
-printf 'tools tests: %d files in %d s (%s at once, %s tests each; then %s alone)\n' \
-  "$((${#ordered[@]} + ${#alone[@]}))" "$((SECONDS - start))" "$jobs" "$threads" "${alone_names[*]}"
+printf 'tools tests: %d files in %d s (%s at once, %s tests each)\n' \
+  "${#ordered[@]}" "$((SECONDS - start))" "$jobs" "$threads"
 exit "$rc"

@@ -403,6 +403,21 @@ fn grown_wall(view: viermalvier::View) -> Session<viermalvier::VierMalVier> {
     panic!("no game of 500 grew its wall at both ends")
 }
 
+/// Waits until the screen stands still: every stylesheet in (the game screen's is linked after
+/// the first screen), no animation or transition running, and two frames drawn since, so what is
+/// measured is what stays on screen.
+pub fn settle(b: &Browser) -> Result<()> {
+    b.execute_async(
+        "const done = arguments[arguments.length - 1]; \
+         const still = () => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet) \
+           && document.getAnimations().every((a) => a.playState !== 'running'); \
+         const next = () => requestAnimationFrame(() => requestAnimationFrame(() => (still() ? done(true) : next()))); \
+         next();",
+        vec![],
+    )?;
+    Ok(())
+}
+
 /// Lifts the hand-over cover, if one shows.
 pub fn reveal(b: &Browser) -> Result<()> {
     if let Some(button) = b.try_find("[data-test=reveal]")? {

@@ -27,7 +27,7 @@ fn check(viewport: Viewport) {
         screens::apply(&app.b, viewport).ctx("viewport");
         screens::german(&app.b, &app.base_url).ctx("German");
         reach(&app.b, &app.base_url).ctx(&name);
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        screens::settle(&app.b).ctx("settle");
         for problem in screens::audit(&app.b).ctx("audit") {
             failures.push(format!("{name}: {problem}"));
         }
@@ -116,7 +116,7 @@ fn boards_keep_their_size_at_200_percent_zoom() {
             if matches!(zoom, Zoom::Text(_)) {
                 app.js("document.documentElement.style.fontSize = '200%';");
             }
-            std::thread::sleep(std::time::Duration::from_millis(300));
+            screens::settle(&app.b).ctx("settle");
             // SPIELTISCH_ZOOM_SHOTS=1: a screenshot of each, to look at (target/zoom-shots/).
             if std::env::var_os("SPIELTISCH_ZOOM_SHOTS").is_some() {
                 let file = format!("{}-{name}.png", zoom_name.replace([' ', '×'], "-"));

@@ -606,10 +606,9 @@ fn start_vv_with_seats(app: &App, kinds: &[&str], options: &[&str]) {
 
 /// One look at the page in one script run (a computer's move cannot land in between): the stored
 /// record, the moves the log shows, and per drawn wall its side, the middle of its view box and
-/// the boxes of its stones and places in the wall's own units (screen boxes mapped back).
-fn wall_snapshot(app: &App) -> Value {
-    app.js(
-        "const g = document.querySelector('[data-test=game]'); const key = g && g.getAttribute('data-save-key');\
+/// the boxes of its stones and places in the wall's own units (screen boxes mapped back). The body
+/// of a JS function, run by [`wall_snapshot`] and by the in-page recorder of [`record_walls`].
+const WALL_SNAPSHOT: &str = "const g = document.querySelector('[data-test=game]'); const key = g && g.getAttribute('data-save-key');\
          const log = document.querySelector('[data-test=move-log]');\
          const walls = [...document.querySelectorAll('[data-test=wall]')].map(w => {\
            const inv = w.getScreenCTM().inverse();\
@@ -622,8 +621,30 @@ fn wall_snapshot(app: &App) -> Value {
                color: +s.getAttribute('data-color'), shape: s.getAttribute('data-shape'), box: box(s.querySelector('rect.vv-stone')) })),\
              slots: [...w.querySelectorAll('[data-test=slot]')].map(s => ({ spot: s.getAttribute('data-spot'), box: box(s.querySelector('rect')) })) };\
          });\
-         return { raw: key ? localStorage.getItem(key) : null, moves: log ? log.getAttribute('data-moves') : null, walls };",
-    )
+         return { key, raw: key ? localStorage.getItem(key) : null, moves: log ? log.getAttribute('data-moves') : null, walls };";
+
+fn wall_snapshot(app: &App) -> Value {
+    app.js(WALL_SNAPSHOT)
+}
+
+/// Keeps every different snapshot of the walls in the page (`window.__walls`), taken in a task
+/// of its own after each change of the page, so a move's whole redraw is in. Computers move
+/// every 1.3 s; a poll from here can miss a move when the machine is busy, the page cannot.
+/// Installed once per page (later calls do nothing).
+fn record_walls(app: &App) {
+    app.js(&format!(
+        "if (window.__walls) return; window.__walls = []; let last = ''; const snap = () => {{ {WALL_SNAPSHOT} }}; \
+         const take = () => {{ const s = snap(), text = JSON.stringify(s); \
+           if (text !== last) {{ last = text; window.__walls.push(s); }} }}; \
+         new MutationObserver(() => setTimeout(take)).observe(document.body, \
+           {{ subtree: true, childList: true, attributes: true, characterData: true }});"
+    ));
+}
+
+/// The snapshots the page recorded since the last call.
+fn recorded_walls(app: &App) -> Vec<Value> {
+    let taken = app.js("const w = window.__walls || []; window.__walls = []; return w;");
+    taken.as_array().cloned().unwrap_or_default()
 }
 
 type BoxXY = [f64; 4];
@@ -843,8 +864,14 @@ fn checked_person_move(app: &App, pick: &mut Pick, context: &str) {
 fn play_checking_walls(app: &App, pick: &mut Pick, context: &str) -> usize {
     let mut checked = std::collections::BTreeSet::new();
     let deadline = Instant::now() + Duration::from_secs(400);
+    record_walls(app);
+    // This game's save: what the page recorded of an earlier game must not count.
+    let key = wall_snapshot(app)["key"].clone();
     loop {
         assert!(Instant::now() < deadline, "{context}: the game took too long");
+        for recorded in recorded_walls(app).iter().filter(|r| r["key"] == key) {
+            checked.extend(check_walls(recorded, context));
+        }
         let snap = wall_snapshot(app);
         let Some(turn) = check_walls(&snap, context) else {
             std::thread::sleep(Duration::from_millis(30));
