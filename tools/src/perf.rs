@@ -72,7 +72,7 @@ pub const TAP_SCRIPT: &str = r#"
   const mo = new MutationObserver(count);
   mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   try {
-    new PerformanceObserver(l => { for (const e of l.getEntries()) P.et.push([e.startTime, e.duration]); })
+    new PerformanceObserver(l => { for (const e of l.getEntries()) P.et.push([e.startTime, e.duration, e.name, e.processingStart - e.startTime, e.processingEnd - e.processingStart]); })
       .observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch (e) { P.et = null; }
   // Main-thread tasks over 50 ms during play (from `P.playFrom`, set once the game is on screen).
@@ -81,6 +81,19 @@ pub const TAP_SCRIPT: &str = r#"
     new PerformanceObserver(l => { for (const e of l.getEntries()) P.long.push([e.startTime, e.duration]); })
       .observe({ type: 'longtask', buffered: true });
   } catch (e) { P.long = null; }
+  // Debug only: the long animation frames (over 50 ms) of each tap, split into script, rendering
+  // callbacks and style + layout, with the scripts that ran in them (forced style and layout apart).
+  P.loaf = [];
+  try {
+    new PerformanceObserver(l => { if (P.debug) for (const e of l.getEntries()) P.loaf.push(e); })
+      .observe({ type: 'long-animation-frame' });
+  } catch (e) {}
+  const r = x => Math.round(x);
+  P.frames = t0 => P.loaf.filter(f => f.startTime + f.duration >= t0).map(f => ({ at: r(f.startTime - t0),
+    ms: r(f.duration), script: r((f.renderStart || f.startTime + f.duration) - f.startTime),
+    raf: f.renderStart ? r(f.styleAndLayoutStart - f.renderStart) : 0,
+    styleLayout: f.renderStart ? r(f.startTime + f.duration - f.styleAndLayoutStart) : 0,
+    scripts: f.scripts.map(s => `${s.invoker} ${r(s.duration)} (forced style/layout ${r(s.forcedStyleAndLayoutDuration)})`) }));
   P.longTasks = () => P.long === null ? null : P.long.filter(([s]) => s >= P.playFrom).map(([, d]) => d);
   P.begin = () => { count(mo.takeRecords()); P.events = []; P.muts = 0; P.by = {}; };
   P.end = force => {
@@ -90,6 +103,11 @@ pub const TAP_SCRIPT: &str = r#"
     const done = es.filter(e => e.frame !== null);
     const tap = { ms: done.length ? Math.max(...done.map(e => e.frame - e.t0)) : -1, muts: P.muts,
                   click: es.some(e => e.type === 'click'), by: P.by, t0s: es.map(e => e.t0), on: es.map(e => e.on) };
+    if (P.debug && es.length) {
+      tap.frames = P.frames(es[0].t0); P.loaf = [];
+      // Event Timing's split of each event: waiting to start, handlers (with their microtasks), then to the frame.
+      tap.events = (P.et || []).filter(([s, , n]) => ['pointerdown', 'pointerup', 'click'].includes(n) && es.some(e => Math.abs(e.t0 - s) < 1)).map(([, d, n, wait, run]) => `${n} ${r(d)}: wait ${r(wait)} run ${r(run)} frame ${r(d - wait - run)}`);
+    }
     P.taps.push(tap);
     return tap;
   };

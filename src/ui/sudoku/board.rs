@@ -87,17 +87,6 @@ fn field(
             }
         })
     };
-    let class = move || {
-        marks.with(|(c, preview)| {
-            let mut class = String::from("sd-field");
-            for (flag, name) in [(c.legal, " legal"), (c.last, " last"), (preview.is_some(), " preview")] {
-                if flag {
-                    class.push_str(name);
-                }
-            }
-            class
-        })
-    };
     // The marks change together (a move or a tap), so one small copy of them is compared and one
     // part draws them all.
     let marks_now = Memo::new(move |_| {
@@ -123,7 +112,10 @@ fn field(
     let attr = move |f: fn(&view::Cell, Option<u8>) -> Option<String>| move || marks.with(|(c, p)| f(c, *p));
     view! {
         <g
-            class=class
+            // Legal and previewed fields are styled by their data attributes (style.css): marking
+            // or unmarking half the board on a move or a cover changes no class.
+            class="sd-field"
+            class:last=move || marks.with(|(c, _)| c.last)
             data-test="cell"
             data-cell=cell.to_string()
             data-number=attr(|c, _| c.tile.map(|t| t.0.to_string()))
