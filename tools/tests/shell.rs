@@ -171,7 +171,9 @@ fn setup_groups_are_one_tab_stop_each_and_arrows_choose() {
 /// In a two-person Just 4 Fun game: taps a field no card combination reaches, which says so.
 fn raise_message(app: &App) {
     resume_to_board(app);
-    let field = app.js("const f = [...document.querySelectorAll('[data-test=field]')].find(f => f.getAttribute('data-reachable') !== 'true'); f.setAttribute('data-shell-test', '1'); return f.getAttribute('data-number');");
+    // The board's fields stay in place for the whole game, so an earlier call's mark is still on
+    // its field (reachable by now, perhaps): only this call's field carries the mark.
+    let field = app.js("for (const m of document.querySelectorAll('[data-shell-test]')) m.removeAttribute('data-shell-test'); const f = [...document.querySelectorAll('[data-test=field]')].find(f => f.getAttribute('data-reachable') !== 'true'); f.setAttribute('data-shell-test', '1'); return f.getAttribute('data-number');");
     assert!(field.is_string(), "a field no combination of four cards reaches");
     app.click("[data-test=field][data-shell-test]");
     app.wait("[data-test=message]");
