@@ -51,7 +51,8 @@ fn run(dist_dir: &Path, out: &Path, only: &str) -> std::result::Result<(), Strin
                 // In German, the app's default language (and its longer words).
                 screens::german(&b, &base)?;
                 reach(&b, &base)?;
-                std::thread::sleep(std::time::Duration::from_millis(400));
+                // As the layout test does: the screen standing still (styles in, no animation).
+                screens::settle(&b)?;
                 b.screenshot(&dir.join(format!("{name}.png")))?;
                 screens::audit(&b)
             });
