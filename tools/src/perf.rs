@@ -419,6 +419,9 @@ pub fn play_game(b: &Browser, base: &str, kind: &str, cpu: f64, seed: u64, max_t
     screens::apply(b, TABLET)?;
     b.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": cpu }))?;
     screens::open_saved(b, base, &new_game(kind, seed))?;
+    // A person looks at the screen before the first tap (the cover names who plays first).
+    screens::settle(b)?;
+    std::thread::sleep(Duration::from_secs(1));
     let debug = std::env::var_os("SPIELTISCH_PERF_DEBUG").is_some();
     b.execute("__perf.playFrom = performance.now(); __perf.debug = arguments[0];", vec![json!(debug)])?;
     let mut p = Player { b, mouse: false, taps: Vec::new(), turn: 1, pick: Pick(seed | 1) };

@@ -275,6 +275,9 @@ impl Browser {
         args.push(format!("--user-data-dir={}", self.profile_dir.display()));
         args.push(format!("--window-size={},{}", opts.width, opts.height));
         args.extend(opts.extra_args.iter().cloned());
+        if let Ok(extra) = std::env::var("SPIELTISCH_CHROME_ARGS") {
+            args.extend(extra.split_whitespace().map(str::to_string));
+        }
         json!({
             "capabilities": {
                 "alwaysMatch": {
