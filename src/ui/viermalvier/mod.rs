@@ -175,6 +175,9 @@ struct Turn {
     /// never a computer's side: while a computer moves, the person at the device keeps theirs):
     /// the only input of this screen, made once per move and viewer.
     seen: SeenMemo<VierMalVier>,
+    /// What the whole table (nobody) sees: the seats and the Tafeln (the stones not yet in the
+    /// wall are public).
+    table: SeenMemo<VierMalVier>,
     picked: RwSignal<Option<u8>>,
     /// Which face of the picked stone looks at the mover.
     face: RwSignal<u8>,
@@ -189,7 +192,7 @@ struct Turn {
 impl Turn {
     fn new(ctx: AppCtx) -> Turn {
         let game = GameHandle::<VierMalVier>::new(ctx);
-        let seen = game.seen_memo(|g| g.viewer());
+        let (seen, table) = (game.seen_memo(|g| g.viewer()), game.seen_memo(|_| None));
         let seats = game.seats();
         let (picked, face, chosen) = (RwSignal::new(None), RwSignal::new(0u8), RwSignal::new(None));
         let shown = Memo::new(move |_| match crate::ui::computer::hint_for::<VierMalVier>(ctx) {
@@ -197,7 +200,7 @@ impl Turn {
             _ => (picked.get(), face.get(), chosen.get()),
         });
         let asker = Memo::new(move |_| seen.with(|s| seats.with(|seats| view::take_back_asker(s.as_ref()?, seats))));
-        Turn { ctx, game, seats, seen, picked, face, chosen, shown, asker }
+        Turn { ctx, game, seats, seen, table, picked, face, chosen, shown, asker }
     }
 
     /// A public fact of the game as the viewer sees it (false with no game).
@@ -457,7 +460,7 @@ fn take_back_question(turn: Turn) -> impl IntoView {
 /// The players, with their match points when a match has several games: from what the whole
 /// table sees, so the list stays while the device passes and is redrawn in place.
 fn seat_list(turn: Turn) -> impl IntoView {
-    let table = turn.game.seen_memo(|_| None);
+    let table = turn.table;
     let rows = move || {
         table.with(|s| {
             let g = s.as_ref()?.observation().state();
@@ -480,19 +483,27 @@ fn seat_list(turn: Turn) -> impl IntoView {
 #[component]
 fn Tafeln(turn: Turn) -> impl IntoView {
     // The stones not yet in the wall: by colour on four plates, or (without Tafeln) in a heap.
-    let stones = move || {
-        let heap = turn.seen.with(|s| {
+    let stones = Memo::new(move |_| {
+        let heap = turn.table.with(|s| {
             let g = s.as_ref()?.observation().state();
             g.options().without_tafeln.then(|| g.records().len())
         });
         let heap = heap.map(|game_no| heap_order(turn.game, game_no));
-        turn.seen.with(|s| s.as_ref().map(|s| view::tafeln(s, heap.as_deref())).unwrap_or_default())
-    };
-    view! {
-        <div class="vv-tafeln" data-test="tafeln">
-            {move || stones().into_iter().map(|row| tafel(turn, row)).collect_view()}
-        </div>
-    }
+        turn.table.with(|s| s.as_ref().map(|s| view::tafeln(s, heap.as_deref())).unwrap_or_default())
+    });
+    // A plate is drawn again only when a stone leaves it (or a new game fills it).
+    let keys = Signal::derive(move || stones.with(|rows| (0..).zip(rows).map(|(r, row)| plate_key(r, row)).collect()));
+    let plate = Callback::new(move |key: u16| {
+        let row = stones.with_untracked(|rows| (0..).zip(rows).find(|(r, row)| plate_key(*r, row) == key).map(|p| p.1.clone()));
+        tafel(turn, row.unwrap_or_default()).into_any()
+    });
+    view! { <div class="vv-tafeln" data-test="tafeln">{keyed(keys, plate)}</div> }
+}
+
+/// Plate `r`'s key: its number, and which of its places hold a stone (in the heap, how many are
+/// left: the heap only shrinks during a game).
+fn plate_key(r: u16, row: &[Option<u8>]) -> u16 {
+    (0..).zip(row).fold(r, |key, (i, stone)| key ^ u16::from(stone.is_some()) << (3 + i % 13))
 }
 
 /// One plate (or the heap): its stones and the gaps of those in the wall. Each plate is one
