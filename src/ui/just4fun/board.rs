@@ -85,12 +85,45 @@ pub fn Board(
         <svg class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=t("Spielplan", "Board")>
             <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
             {fields}
+            {marks(model, target)}
             {move || win_line.get().map(|line| {
                 let (x1, y1) = centre(line[0]);
                 let (x2, y2) = centre(line[3]);
                 view! { <line class="win-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) data-test="win-line" /> }
             })}
         </svg>
+    }
+}
+
+/// Marks that do not rely on colour, each kind one path over the whole board (a move changes
+/// the marks of many fields at once: one attribute then, not an element per field): a dot
+/// where the viewer can play (not on their cards' target, which has its own frame), a cross
+/// where the field is blocked for the mover. Each in its field's top left corner, clear of the
+/// stones.
+fn marks(model: Memo<view::Board>, target: Memo<Option<u8>>) -> impl IntoView {
+    // A plain closure, not a memo: the page carries less code, and each path is redrawn only
+    // when its text changes.
+    let corners = move |mark: fn(&view::Field, Option<u8>) -> bool, shape: &'static str| {
+        move || {
+            let target = target.get();
+            model.with(|m| {
+                let mut d = String::new();
+                for f in m.fields.iter().filter(|f| mark(f, target)) {
+                    let (x, y) = origin(f.cell);
+                    for part in ["M ", &num(x + 9.0), " ", &num(y + 16.0), shape] {
+                        d += part;
+                    }
+                }
+                d
+            })
+        }
+    };
+    let reach = |f: &view::Field, target| f.reachable && target != Some(f.number);
+    let (blocked, cross) = (|f: &view::Field, _| f.blocked, " m 0 -7 l 14 14 m 0 -14 l -14 14 ");
+    view! {
+        <path class="reach-mark" d=corners(reach, " a 7 7 0 1 0 14 0 a 7 7 0 1 0 -14 0 ") />
+        <path class="blocked-mark halo" d=corners(blocked, cross) />
+        <path class="blocked-mark" d=corners(blocked, cross) />
     }
 }
 
@@ -108,13 +141,9 @@ fn field(
             let mut class = String::from(
                 ["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(field.number))],
             );
-            for (on, name) in [
-                (field.reachable, " reachable"),
-                (*target, " target"),
-                (field.last, " last"),
-                (field.blocked, " blocked"),
-                (field.kept_by.is_some(), " kept"),
-            ] {
+            // Reachable and blocked are marked by their data attributes (a move changes them on
+            // many fields: one attribute each, not two).
+            for (on, name) in [(*target, " target"), (field.last, " last"), (field.kept_by.is_some(), " kept")] {
                 if on {
                     class.push_str(name);
                 }
@@ -147,13 +176,11 @@ fn field(
     }
 }
 
-/// What a field holds: marks, stones and its number. Each part is redrawn only when what it
+/// What a field holds: stones, owners and its number. Each part is redrawn only when what it
 /// shows changes (a redrawn part sets all its attributes again).
 fn field_marks(cell: usize, shown: Memo<(view::Field, bool)>, seats: Signal<Vec<Seat>>) -> impl IntoView {
     let (x, y) = origin(cell);
     let (cx, cy) = centre(cell);
-    // (reachable, blocked): compared as one small copy, drawn by one part.
-    let marks = Memo::new(move |_| shown.with(|(f, _)| (f.reachable, f.blocked)));
     // Stones and owners: (loose stones, locked by, kept by).
     let pieces = Memo::new(move |_| {
         shown.with(|(f, _)| {
@@ -205,17 +232,6 @@ fn field_marks(cell: usize, shown: Memo<(view::Field, bool)>, seats: Signal<Vec<
     };
     let number = shown.with_untracked(|(f, _)| f.number);
     view! {
-        // Marks that do not rely on colour: a dot where the viewer can play, a cross where
-        // the field is blocked for the mover (each in the top left corner, clear of the stones).
-        {move || {
-            let (reachable, blocked) = marks.get();
-            let reach = reachable.then(|| view! { <circle class="reach-mark" cx=num(x + 16.0) cy=num(y + 16.0) r="7" /> });
-            let cross = blocked.then(|| {
-                let d = format!("M {} {} l 14 14 m 0 -14 l -14 14", num(x + 9.0), num(y + 9.0));
-                view! { <path class="blocked-mark halo" d=d.clone() /> <path class="blocked-mark" d=d /> }
-            });
-            view! { {reach} {cross} }
-        }}
         {owners}
         <text class="number" x=num(cx) y=num(cy)>{number}</text>
         {loose}
