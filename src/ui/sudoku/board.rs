@@ -87,27 +87,10 @@ fn field(
             }
         })
     };
-    // The marks change together (a move or a tap), so one small copy of them is compared and one
-    // part draws them all.
-    let marks_now = Memo::new(move |_| {
-        marks.with(|(c, preview)| Marks { dot: c.legal && c.points.is_none(), points: c.points, preview: *preview })
-    });
-    let marks_view = move || {
-        let Marks { dot, points, preview } = marks_now.get();
-        // A legal field without points (the gold setup) gets a dot: not only its colour says so.
-        let dot = dot.then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
-        let preview = preview.map(|number| {
-            view! {
-                <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-                <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            }
-        });
-        // The points of a legal field, on the previewed tile while it shows there.
-        let points = points.map(|p| {
-            view! { <text class="sd-points" class:on-preview=preview.is_some() x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> }
-        });
-        view! { {dot} {preview} {points} }
-    };
+    // The marks change together (a move, a tap, the cover) on up to half the board at once: each
+    // field draws them as one piece of markup, one change of the page per field rather than an
+    // element and its attributes each. (Made of numbers only.)
+    let marks_view = move || marks.with(|(c, preview)| marks_markup(x, y, c, *preview));
     // One closure type for every data attribute.
     let attr = move |f: fn(&view::Cell, Option<u8>) -> Option<String>| move || marks.with(|(c, p)| f(c, *p));
     view! {
@@ -132,17 +115,30 @@ fn field(
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
             {tile_view}
-            {marks_view}
+            <g class="sd-marks" inner_html=marks_view></g>
         </g>
     }
 }
 
-/// A field's marks: the dot of a legal field without points, its points, the number previewed.
-#[derive(Clone, Copy, PartialEq)]
-struct Marks {
-    dot: bool,
-    points: Option<u32>,
-    preview: Option<u8>,
+/// The marks of field `c` at (`x`, `y`) as SVG markup: the dot of a legal field without points
+/// (the gold setup: not only its colour says so), the number previewed there, and the points of
+/// a legal field (on the previewed tile while it shows there).
+fn marks_markup(x: f64, y: f64, c: &view::Cell, preview: Option<u8>) -> String {
+    let mut s = String::new();
+    if c.legal && c.points.is_none() {
+        s += &format!(r#"<circle class="reach-mark" cx="{}" cy="{}" r="5"/>"#, num(x + CELL - 11.0), num(y + 11.0));
+    }
+    if let Some(n) = preview {
+        let (tx, ty, side) = (num(x + 4.0), num(y + 4.0), num(CELL - 8.0));
+        s += &format!(r#"<rect class="sd-tile held" x="{tx}" y="{ty}" width="{side}" height="{side}" rx="6"/>"#);
+        let (cx, cy) = (num(x + CELL / 2.0), num(y + CELL / 2.0));
+        s += &format!(r#"<text class="sd-number" x="{cx}" y="{cy}">{n}</text>"#);
+    }
+    if let Some(p) = c.points {
+        let class = if preview.is_some() { "sd-points on-preview" } else { "sd-points" };
+        s += &format!(r#"<text class="{class}" x="{}" y="{}">+{p}</text>"#, num(x + CELL - 6.0), num(y + 12.0));
+    }
+    s
 }
 
 /// Space `i` (0 = start) of the 40-space track, running clockwise round an 11 × 11 ring.
@@ -160,8 +156,12 @@ fn track_space(i: u32) -> (f64, f64) {
 const TRACK_CELL: f64 = 16.0;
 
 /// The score track with every player's marker, and their round counters in the middle.
-#[component]
-pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl IntoView {
+/// `place(p)`: seat p's space on the track and its round counters (tracked). Markers and
+/// counters are drawn once per seating; a move moves a marker and changes a count in place.
+pub fn score_track(
+    seats: Signal<Vec<Seat>>,
+    place: impl Fn(usize) -> Option<(u32, u32)> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let size = TRACK_CELL * 11.0;
     let label = if is_de() { "Zählleiste" } else { "Score track" };
     view! {
@@ -174,20 +174,26 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
                     {(i % 10 == 0).then(|| view! { <text class="track-no" x=num(x + TRACK_CELL / 2.0) y=num(y + TRACK_CELL / 2.0)>{i}</text> })}
                 }
             }).collect_view()}
-            {move || players.get().into_iter().enumerate().map(|(p, (seat, position, counters))| {
-                let (x, y) = track_space(position);
+            {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
+                let position = move || place(p).unwrap_or_default().0;
+                let counters = move || place(p).unwrap_or_default().1;
                 // Several markers on one space sit in its four corners.
                 let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
                 let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
+                let color = seat.color.id();
+                let at = move || {
+                    let (x, y) = track_space(position());
+                    format!("translate({} {})", num(x), num(y))
+                };
                 view! {
-                    <g class="track-marker" data-test="track-marker" data-position=position.to_string()>{seat_mark(p, seat.color.id(), x + dx, y + dy, 4.5)}</g>
-                    <g class="counters" data-test="counters" data-count=counters.to_string()>
-                        <g class="track-marker">{seat_mark(p, seat.color.id(), TRACK_CELL * 2.0, row_y, 6.5)}</g>
+                    <g class="track-marker" data-test="track-marker" data-position=move || position().to_string() transform=at>{seat_mark(p, color, dx, dy, 4.5)}</g>
+                    <g class="counters" data-test="counters" data-count=move || counters().to_string()>
+                        <g class="track-marker">{seat_mark(p, color, TRACK_CELL * 2.0, row_y, 6.5)}</g>
                         // Up to six coins drawn; the count is always written beside them.
-                        {(0..counters.min(6)).map(|k| view! {
+                        {move || (0..counters().min(6)).map(|k| view! {
                             <circle class="counter-coin" cx=num(TRACK_CELL * 3.2 + f64::from(k) * 11.0) cy=num(row_y) r="5" />
                         }).collect_view()}
-                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(row_y)>{format!("{counters}×40")}</text>
+                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(row_y)>{move || format!("{}×40", counters())}</text>
                     </g>
                 }
             }).collect_view()}
