@@ -28,18 +28,21 @@ pub fn Board(
     let label = if is_de() { "Spielplan" } else { "Board" };
     let roving = Roving::new(CELLS);
     let grid_end = LABEL + PAD + CELL * 9.0;
-    // Computed once per change; every field reads its own part of it.
+    // Computed once per change; the fields follow it.
     let cells = Memo::new(move |_| cells.get());
-    // Fields never move: each is drawn once and follows its own part of the model, so a move or
-    // a tap changes only the attributes and marks of the fields it changes.
+    let svg = NodeRef::<leptos::svg::Svg>::new();
+    // Fields never move: each is drawn once. A move, a tap or the cover changes the marks of up
+    // to half the board at once, so one effect writes onto the fields what changed, rather than
+    // a reactive part per attribute and field (a move's cost then follows what it changed).
+    Effect::new(move |drawn: Option<Drawn>| follow(svg, cells, seats, drawn));
     let fields = (0..CELLS)
         .map(|cell| {
-            let shown = Memo::new(move |_| cells.with(|c| c.get(cell).cloned().unwrap_or_default()));
-            field(cell, shown, seats, roving, on_tap)
+            let tile = Memo::new(move |_| cells.with(|c| c.get(cell).and_then(|c| c.0.tile)));
+            field(cell, tile, seats, roving, on_tap)
         })
         .collect_view();
     view! {
-        <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
+        <svg class="sd-board" node_ref=svg viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
             <rect class="sd-bg" x=num(LABEL) y=num(LABEL) width=num(VIEW - LABEL) height=num(VIEW - LABEL) rx="8" />
             {(0..SIZE).map(|i| {
                 let mid = LABEL + PAD + (i as f64 + 0.5) * CELL;
@@ -62,20 +65,84 @@ pub fn Board(
     }
 }
 
-/// A field, its tile and its marks, following `marks`: the field's view and the number
-/// previewed on it.
+/// The fields' elements in board order and what they show as last written.
+type Drawn = (Vec<web_sys::Element>, Vec<(view::Cell, Option<u8>)>);
+
+/// Writes onto each field what changed since `drawn` (everything the first time): its data
+/// attributes (`data-number`, `data-gold`, `data-legal`, `data-points`, `data-preview`), the mark
+/// of the last tile laid, its name for screen readers and its marks.
+fn follow(
+    svg: NodeRef<leptos::svg::Svg>,
+    cells: Memo<Vec<(view::Cell, Option<u8>)>>,
+    seats: Signal<Vec<Seat>>,
+    drawn: Option<Drawn>,
+) -> Drawn {
+    let (fields, before) = match drawn {
+        Some(drawn) if !drawn.0.is_empty() => drawn,
+        // Not drawn yet: the fields are found once the board is on the page.
+        _ => (field_elements(svg), Vec::new()),
+    };
+    let now = cells.get();
+    for ((el, (c, preview)), old) in fields.iter().zip(&now).zip(before.iter().map(Some).chain(std::iter::repeat(None))) {
+        if old.is_some_and(|(o, p)| o == c && p == preview) {
+            continue;
+        }
+        let attrs = |c: &view::Cell, p: Option<u8>| {
+            [
+                c.tile.map(|t| t.0.to_string()),
+                c.tile.filter(|t| t.1).map(|_| "true".into()),
+                c.legal.then(|| "true".into()),
+                c.points.map(|p| p.to_string()),
+                p.map(|_| "true".into()),
+            ]
+        };
+        let was = old.map(|(o, p)| attrs(o, *p));
+        let names = ["data-number", "data-gold", "data-legal", "data-points", "data-preview"];
+        for (k, value) in attrs(c, *preview).into_iter().enumerate() {
+            if was.as_ref().is_some_and(|w| w[k] == value) {
+                continue;
+            }
+            let _ = match value {
+                Some(v) => el.set_attribute(names[k], &v),
+                None => el.remove_attribute(names[k]),
+            };
+        }
+        if old.is_none_or(|(o, _)| o.last != c.last) {
+            let _ = el.set_attribute("class", if c.last { "sd-field last" } else { "sd-field" });
+        }
+        let name = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|names| view::cell_name(c, names, p));
+        if old.is_none_or(|(o, p)| name(o, *p) != name(c, *preview)) {
+            let _ = el.set_attribute("aria-label", &name(c, *preview));
+        }
+        let (x, y) = origin(c.cell);
+        let marks = marks_markup(x, y, c, *preview);
+        if old.is_none_or(|(o, p)| marks_markup(x, y, o, *p) != marks) {
+            if let Some(g) = el.last_element_child() {
+                g.set_inner_html(&marks);
+            }
+        }
+    }
+    (fields, now)
+}
+
+/// The fields' elements, in board order (none before the board is on the page).
+fn field_elements(svg: NodeRef<leptos::svg::Svg>) -> Vec<web_sys::Element> {
+    let Some(svg) = svg.get() else { return Vec::new() };
+    let all = svg.get_elements_by_class_name("sd-field");
+    (0..all.length()).filter_map(|i| all.item(i)).collect()
+}
+
+/// A field and its tile; its attributes and marks are written by [`follow`].
 fn field(
     cell: usize,
-    marks: Memo<(view::Cell, Option<u8>)>,
+    tile: Memo<Option<(u8, bool, Option<usize>)>>,
     seats: Signal<Vec<Seat>>,
     roving: Roving,
     on_tap: Callback<usize>,
 ) -> impl IntoView {
     let (x, y) = origin(cell);
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-    // Each part is redrawn only when what it shows changes (a redrawn part sets all its
-    // attributes again).
-    let tile = Memo::new(move |_| marks.with(|(c, _)| c.tile));
+    // Redrawn only when the tile changes (a redrawn part sets all its attributes again).
     let tile_view = move || {
         tile.get().map(|(number, gold, by)| {
             let by = by.and_then(|p| Some((p, seats.with_untracked(|n| n.get(p).map(|s| s.color.id()))?)));
@@ -87,35 +154,23 @@ fn field(
             }
         })
     };
-    // The marks change together (a move, a tap, the cover) on up to half the board at once: each
-    // field draws them as one piece of markup, one change of the page per field rather than an
-    // element and its attributes each. (Made of numbers only.)
-    let marks_view = move || marks.with(|(c, preview)| marks_markup(x, y, c, *preview));
-    // One closure type for every data attribute.
-    let attr = move |f: fn(&view::Cell, Option<u8>) -> Option<String>| move || marks.with(|(c, p)| f(c, *p));
     view! {
         <g
             // Legal and previewed fields are styled by their data attributes (style.css): marking
             // or unmarking half the board on a move or a cover changes no class.
             class="sd-field"
-            class:last=move || marks.with(|(c, _)| c.last)
             data-test="cell"
             data-cell=cell.to_string()
-            data-number=attr(|c, _| c.tile.map(|t| t.0.to_string()))
-            data-gold=attr(|c, _| c.tile.filter(|t| t.1).map(|_| "true".into()))
-            data-legal=attr(|c, _| c.legal.then(|| "true".into()))
-            data-points=attr(|c, _| c.points.map(|p| p.to_string()))
-            data-preview=attr(|_, p| p.map(|_| "true".into()))
             role="button"
             tabindex=roving.tabindex(cell)
-            aria-label=move || marks.with(|(c, p)| seats.with_untracked(|names| view::cell_name(c, names, *p)))
             on:click=move |_| on_tap.run(cell)
             on:focus=move |_| roving.focused(cell)
             on:keydown=move |ev| roving.keydown(&ev, SIZE, || on_tap.run(cell))
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
             {tile_view}
-            <g class="sd-marks" inner_html=marks_view></g>
+            // The marks, as one piece of markup (made of numbers only): last, for `follow`.
+            <g class="sd-marks"></g>
         </g>
     }
 }
