@@ -459,12 +459,13 @@ pub fn score_list(seats: Signal<Vec<Seat>>, row: Callback<usize, Option<(bool, u
     view! {
         <ul class="players" data-test="players">
             {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
-                let current = move || row.run(p).is_some_and(|r| r.0);
-                let score = move || row.run(p).map_or(0, |r| r.1);
+                // One closure type for every part of the row that changes.
+                let part = move |f: fn(bool, u32) -> Option<String>| move || row.run(p).and_then(|(now, score)| f(now, score));
                 view! {
-                    <li class="player" class:current=current aria-current=move || current().then_some("true") data-test="player-score" data-score=move || score().to_string()>
+                    <li class="player" class:current=move || row.run(p).is_some_and(|r| r.0) aria-current=part(|now, _| now.then(|| "true".into()))
+                        data-test="player-score" data-score=part(|_, score| Some(score.to_string()))>
                         <PlayerTag seat=seat mark=p />
-                        <span class="counts"><b>{score}</b>{move || count_noun(u64::from(score()), (" Punkt", " point"), (" Punkte", " points"))}</span>
+                        <span class="counts"><b>{part(|_, score| Some(score.to_string()))}</b>{part(|_, score| Some(count_noun(u64::from(score), (" Punkt", " point"), (" Punkte", " points")).into()))}</span>
                     </li>
                 }
             }).collect_view()}

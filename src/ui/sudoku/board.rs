@@ -19,10 +19,11 @@ fn origin(cell: usize) -> (f64, f64) {
     (LABEL + PAD + col(cell) as f64 * CELL, LABEL + PAD + row(cell) as f64 * CELL)
 }
 
-#[component]
-pub fn Board(
-    #[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>,
-    #[prop(into)] seats: Signal<Vec<Seat>>,
+/// The board: its fields, drawn once, follow `cells` (each field's view and the number previewed
+/// on it); a tap on a field calls `on_tap`.
+pub fn board(
+    cells: Signal<Vec<(view::Cell, Option<u8>)>>,
+    seats: Signal<Vec<Seat>>,
     on_tap: Callback<usize>,
 ) -> impl IntoView {
     let label = if is_de() { "Spielplan" } else { "Board" };
@@ -30,19 +31,17 @@ pub fn Board(
     let grid_end = LABEL + PAD + CELL * 9.0;
     // Computed once per change; the fields follow it.
     let cells = Memo::new(move |_| cells.get());
-    let svg = NodeRef::<leptos::svg::Svg>::new();
     // Fields never move: each is drawn once. A move, a tap or the cover changes the marks of up
     // to half the board at once, so one effect writes onto the fields what changed, rather than
-    // a reactive part per attribute and field (a move's cost then follows what it changed).
-    Effect::new(move |drawn: Option<Drawn>| follow(svg, cells, seats, drawn));
-    let fields = (0..CELLS)
-        .map(|cell| {
-            let tile = Memo::new(move |_| cells.with(|c| c.get(cell).and_then(|c| c.0.tile)));
-            field(cell, tile, seats, roving, on_tap)
-        })
-        .collect_view();
+    // a reactive part per attribute and field (a move's cost then follows what it changed). It
+    // starts once the board is on the page (the next frame, before it is painted).
+    let mounted = RwSignal::new(false);
+    request_animation_frame(move || mounted.set(true));
+    let follows = RenderEffect::new(move |drawn| if mounted.get() { follow(cells, seats, drawn) } else { Vec::new() });
+    on_cleanup(move || drop(follows));
+    let fields = (0..CELLS).map(|cell| field(cell, roving, on_tap)).collect_view();
     view! {
-        <svg class="sd-board" node_ref=svg viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
+        <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
             <rect class="sd-bg" x=num(LABEL) y=num(LABEL) width=num(VIEW - LABEL) height=num(VIEW - LABEL) rx="8" />
             {(0..SIZE).map(|i| {
                 let mid = LABEL + PAD + (i as f64 + 0.5) * CELL;
@@ -65,28 +64,24 @@ pub fn Board(
     }
 }
 
-/// The fields' elements in board order and what they show as last written.
-type Drawn = (Vec<web_sys::Element>, Vec<(view::Cell, Option<u8>)>);
+/// What each field shows, with the number previewed on it.
+type Shown = Vec<(view::Cell, Option<u8>)>;
 
 /// Writes onto each field what changed since `drawn` (everything the first time): its data
 /// attributes (`data-number`, `data-gold`, `data-legal`, `data-points`, `data-preview`), the mark
-/// of the last tile laid, its name for screen readers and its marks.
-fn follow(
-    svg: NodeRef<leptos::svg::Svg>,
-    cells: Memo<Vec<(view::Cell, Option<u8>)>>,
-    seats: Signal<Vec<Seat>>,
-    drawn: Option<Drawn>,
-) -> Drawn {
-    let (fields, before) = match drawn {
-        Some(drawn) if !drawn.0.is_empty() => drawn,
-        // Not drawn yet: the fields are found once the board is on the page.
-        _ => (field_elements(svg), Vec::new()),
-    };
+/// of the last tile laid, its name for screen readers, its tile and marks. Returns what is drawn
+/// now.
+fn follow(cells: Memo<Shown>, seats: Signal<Vec<Seat>>, drawn: Option<Shown>) -> Shown {
     let now = cells.get();
-    for ((el, (c, preview)), old) in fields.iter().zip(&now).zip(before.iter().map(Some).chain(std::iter::repeat(None))) {
+    let before = drawn.unwrap_or_default();
+    // One board on the page; its fields in board order.
+    let fields = document().get_elements_by_class_name("sd-field");
+    for (i, (c, preview)) in now.iter().enumerate() {
+        let old = before.get(i);
         if old.is_some_and(|(o, p)| o == c && p == preview) {
             continue;
         }
+        let Some(el) = fields.item(i as u32) else { continue };
         let attrs = |c: &view::Cell, p: Option<u8>| {
             [
                 c.tile.map(|t| t.0.to_string()),
@@ -114,46 +109,20 @@ fn follow(
         if old.is_none_or(|(o, p)| name(o, *p) != name(c, *preview)) {
             let _ = el.set_attribute("aria-label", &name(c, *preview));
         }
-        let (x, y) = origin(c.cell);
-        let marks = marks_markup(x, y, c, *preview);
-        if old.is_none_or(|(o, p)| marks_markup(x, y, o, *p) != marks) {
+        let marks = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|seats| markup(c, p, seats));
+        let marks_now = marks(c, *preview);
+        if old.is_none_or(|(o, p)| marks(o, *p) != marks_now) {
             if let Some(g) = el.last_element_child() {
-                g.set_inner_html(&marks);
+                g.set_inner_html(&marks_now);
             }
         }
     }
-    (fields, now)
+    now
 }
 
-/// The fields' elements, in board order (none before the board is on the page).
-fn field_elements(svg: NodeRef<leptos::svg::Svg>) -> Vec<web_sys::Element> {
-    let Some(svg) = svg.get() else { return Vec::new() };
-    let all = svg.get_elements_by_class_name("sd-field");
-    (0..all.length()).filter_map(|i| all.item(i)).collect()
-}
-
-/// A field and its tile; its attributes and marks are written by [`follow`].
-fn field(
-    cell: usize,
-    tile: Memo<Option<(u8, bool, Option<usize>)>>,
-    seats: Signal<Vec<Seat>>,
-    roving: Roving,
-    on_tap: Callback<usize>,
-) -> impl IntoView {
+/// A field; its attributes, tile and marks are written by [`follow`].
+fn field(cell: usize, roving: Roving, on_tap: Callback<usize>) -> impl IntoView {
     let (x, y) = origin(cell);
-    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-    // Redrawn only when the tile changes (a redrawn part sets all its attributes again).
-    let tile_view = move || {
-        tile.get().map(|(number, gold, by)| {
-            let by = by.and_then(|p| Some((p, seats.with_untracked(|n| n.get(p).map(|s| s.color.id()))?)));
-            view! {
-                <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-                // Who laid it: their colour and their seat's shape (as beside their name).
-                {by.map(|(p, color)| seat_mark(p, color, x + 13.0, y + CELL - 13.0, 6.0))}
-                <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            }
-        })
-    };
     view! {
         <g
             // Legal and previewed fields are styled by their data attributes (style.css): marking
@@ -168,32 +137,51 @@ fn field(
             on:keydown=move |ev| roving.keydown(&ev, SIZE, || on_tap.run(cell))
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
-            {tile_view}
-            // The marks, as one piece of markup (made of numbers only): last, for `follow`.
+            // The tile and marks, as one piece of markup (made of numbers and colour names): last,
+            // for `follow`.
             <g class="sd-marks"></g>
         </g>
     }
 }
 
-/// The marks of field `c` at (`x`, `y`) as SVG markup: the dot of a legal field without points
-/// (the gold setup: not only its colour says so), the number previewed there, and the points of
-/// a legal field (on the previewed tile while it shows there).
-fn marks_markup(x: f64, y: f64, c: &view::Cell, preview: Option<u8>) -> String {
+/// What lies on field `c` as SVG markup: its tile with the shape and colour of who laid it (as
+/// beside their name); the dot of a legal field without points (the gold setup: not only its
+/// colour says so); the number previewed there; the points of a legal field (on the previewed
+/// tile while it shows there).
+fn markup(c: &view::Cell, preview: Option<u8>, seats: &[Seat]) -> String {
+    let (x, y) = origin(c.cell);
+    let (cx, cy) = (num(x + CELL / 2.0), num(y + CELL / 2.0));
+    let (tx, ty, side) = (num(x + 4.0), num(y + 4.0), num(CELL - 8.0));
     let mut s = String::new();
+    let tile = c.tile.map(|(n, gold, by)| (n, if gold { "sd-tile gold" } else { "sd-tile" }, by));
+    for (n, class, by) in tile.into_iter().chain(preview.map(|n| (n, "sd-tile held", None))) {
+        s += &format!(r#"<rect class="{class}" x="{tx}" y="{ty}" width="{side}" height="{side}" rx="6"/>"#);
+        if let Some((p, seat)) = by.and_then(|p| Some((p, seats.get(p)?))) {
+            let d = crate::view::seat_mark_path(p, x + 13.0, y + CELL - 13.0, 6.0);
+            s += &format!(r#"<path class="seat-mark c-{}" d="{d}"/>"#, seat.color.id());
+        }
+        s += &format!(r#"<text class="sd-number" x="{cx}" y="{cy}">{n}</text>"#);
+    }
     if c.legal && c.points.is_none() {
         s += &format!(r#"<circle class="reach-mark" cx="{}" cy="{}" r="5"/>"#, num(x + CELL - 11.0), num(y + 11.0));
-    }
-    if let Some(n) = preview {
-        let (tx, ty, side) = (num(x + 4.0), num(y + 4.0), num(CELL - 8.0));
-        s += &format!(r#"<rect class="sd-tile held" x="{tx}" y="{ty}" width="{side}" height="{side}" rx="6"/>"#);
-        let (cx, cy) = (num(x + CELL / 2.0), num(y + CELL / 2.0));
-        s += &format!(r#"<text class="sd-number" x="{cx}" y="{cy}">{n}</text>"#);
     }
     if let Some(p) = c.points {
         let class = if preview.is_some() { "sd-points on-preview" } else { "sd-points" };
         s += &format!(r#"<text class="{class}" x="{}" y="{}">+{p}</text>"#, num(x + CELL - 6.0), num(y + 12.0));
     }
     s
+}
+
+/// The height of seat `p`'s round counters inside the track.
+fn counters_y(p: usize) -> f64 {
+    TRACK_CELL * 2.0 + p as f64 * 28.0
+}
+
+/// Up to six round counters of radius 5 in a row at height `y`, as one SVG path.
+fn coins(count: u32, y: f64) -> String {
+    (0..count.min(6))
+        .map(|k| format!("M{} {}a5 5 0 1 0 10 0a5 5 0 1 0-10 0", num(TRACK_CELL * 3.2 + f64::from(k) * 11.0 - 5.0), num(y)))
+        .collect()
 }
 
 /// Space `i` (0 = start) of the 40-space track, running clockwise round an 11 × 11 ring.
@@ -230,25 +218,23 @@ pub fn score_track(
                 }
             }).collect_view()}
             {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
-                let position = move || place(p).unwrap_or_default().0;
-                let counters = move || place(p).unwrap_or_default().1;
+                // One closure type for every part that changes: (seat, space, counters) → text.
+                let part = move |f: fn(usize, u32, u32) -> String| {
+                    move || place(p).map_or_else(String::new, |(space, counters)| f(p, space, counters))
+                };
+                let color = seat.color.id();
                 // Several markers on one space sit in its four corners.
                 let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
-                let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
-                let color = seat.color.id();
-                let at = move || {
-                    let (x, y) = track_space(position());
-                    format!("translate({} {})", num(x), num(y))
-                };
                 view! {
-                    <g class="track-marker" data-test="track-marker" data-position=move || position().to_string() transform=at>{seat_mark(p, color, dx, dy, 4.5)}</g>
-                    <g class="counters" data-test="counters" data-count=move || counters().to_string()>
-                        <g class="track-marker">{seat_mark(p, color, TRACK_CELL * 2.0, row_y, 6.5)}</g>
-                        // Up to six coins drawn; the count is always written beside them.
-                        {move || (0..counters().min(6)).map(|k| view! {
-                            <circle class="counter-coin" cx=num(TRACK_CELL * 3.2 + f64::from(k) * 11.0) cy=num(row_y) r="5" />
-                        }).collect_view()}
-                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(row_y)>{move || format!("{}×40", counters())}</text>
+                    <g class="track-marker" data-test="track-marker" data-position=part(|_, space, _| space.to_string())
+                        transform=part(|_, space, _| { let (x, y) = track_space(space); format!("translate({} {})", num(x), num(y)) })>
+                        {seat_mark(p, color, dx, dy, 4.5)}
+                    </g>
+                    <g class="counters" data-test="counters" data-count=part(|_, _, counters| counters.to_string())>
+                        <g class="track-marker">{seat_mark(p, color, TRACK_CELL * 2.0, counters_y(p), 6.5)}</g>
+                        // Up to six coins drawn, as one shape; the count is always written beside them.
+                        <path class="counter-coin" d=part(|p, _, counters| coins(counters, counters_y(p))) />
+                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(counters_y(p))>{part(|_, _, counters| format!("{counters}×40"))}</text>
                     </g>
                 }
             }).collect_view()}
