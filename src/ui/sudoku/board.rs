@@ -180,7 +180,9 @@ fn counters_y(p: usize) -> f64 {
 /// Up to six round counters of radius 5 in a row at height `y`, as one SVG path.
 fn coins(count: u32, y: f64) -> String {
     (0..count.min(6))
-        .map(|k| format!("M{} {}a5 5 0 1 0 10 0a5 5 0 1 0-10 0", num(TRACK_CELL * 3.2 + f64::from(k) * 11.0 - 5.0), num(y)))
+        .map(|k| {
+            format!("M{} {}a5 5 0 1 0 10 0a5 5 0 1 0-10 0", num(TRACK_CELL * 3.2 + f64::from(k) * 11.0 - 5.0), num(y))
+        })
         .collect()
 }
 

@@ -379,7 +379,9 @@ fn players(seats: Signal<Vec<Seat>>) -> impl IntoView {
             Some((g.player_count() > 1 && g.to_move() == Some(p), g.score(p)))
         })
     });
-    let place = move |p| table.with(|s| s.as_ref().map(|s| s.observation().state()).map(|g| (g.track_position(p), g.counters(p))));
+    let place = move |p| {
+        table.with(|s| s.as_ref().map(|s| s.observation().state()).map(|g| (g.track_position(p), g.counters(p))))
+    };
     view! {
         <div class="sd-scores">
             {score_list(seats, row)}
