@@ -452,15 +452,22 @@ pub fn choice(
     .into_any()
 }
 
-/// The players, in seat order, with their points; the one to move marked (when `mark_current`).
-pub fn score_list(rows: Vec<(Seat, bool, u32)>) -> impl IntoView {
+/// The players, in seat order, with their points; the one to move marked. `row(p)`: whether
+/// seat p is to move and its points (tracked). The rows are drawn once per seating; a move
+/// changes only the marks and numbers that differ (a redrawn row would set all of them again).
+pub fn score_list(seats: Signal<Vec<Seat>>, row: Callback<usize, Option<(bool, u32)>>) -> impl IntoView {
     view! {
         <ul class="players" data-test="players">
-            {rows.into_iter().enumerate().map(|(p, (seat, current, score))| view! {
-                <li class="player" class:current=current aria-current=current.then_some("true") data-test="player-score" data-score=score.to_string()>
-                    <PlayerTag seat=seat mark=p />
-                    <span class="counts"><b>{score}</b>{count_noun(u64::from(score), (" Punkt", " point"), (" Punkte", " points"))}</span>
-                </li>
+            {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
+                // One closure type for every part of the row that changes.
+                let part = move |f: fn(bool, u32) -> Option<String>| move || row.run(p).and_then(|(now, score)| f(now, score));
+                view! {
+                    <li class="player" class:current=move || row.run(p).is_some_and(|r| r.0) aria-current=part(|now, _| now.then(|| "true".into()))
+                        data-test="player-score" data-score=part(|_, score| Some(score.to_string()))>
+                        <PlayerTag seat=seat mark=p />
+                        <span class="counts"><b>{part(|_, score| Some(score.to_string()))}</b>{part(|_, score| Some(count_noun(u64::from(score), (" Punkt", " point"), (" Punkte", " points")).into()))}</span>
+                    </li>
+                }
             }).collect_view()}
         </ul>
     }

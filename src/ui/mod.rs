@@ -270,6 +270,7 @@ impl AppCtx {
     pub fn set_cover(&self, player: Option<usize>) {
         if player.is_some() {
             self.toast.set(None);
+            keyboard::let_go_of_focus();
         }
         self.cover.set(player);
     }
@@ -279,6 +280,7 @@ impl AppCtx {
     pub fn lift_cover(&self) {
         if let Some(p) = self.cover.get_untracked() {
             self.holder.set(Some(p));
+            keyboard::let_go_of_focus();
         }
         self.cover.set(None);
         self.shield.set(true);

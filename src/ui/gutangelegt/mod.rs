@@ -306,15 +306,11 @@ fn claims_list(turn: Turn) -> impl IntoView {
 fn seats_and_piles(seen: SeenMemo<GutAngelegt>, seats: Signal<Vec<Seat>>) -> impl IntoView {
     // What the whole table sees: the list stays while the device passes and is redrawn in place.
     let table = GameHandle::<GutAngelegt>::new(AppCtx::get()).seen_memo(|_| None);
-    let scores = move || {
-        table.with(|s| {
-            let g = s.as_ref()?.observation().state();
-            let rows = seats.get().into_iter().enumerate();
-            Some(score_list(rows.map(|(p, seat)| (seat, g.to_move() == Some(p), g.score(p))).collect()))
-        })
-    };
+    let row = Callback::new(move |p| {
+        table.with(|s| s.as_ref().map(|s| s.observation().state()).map(|g| (g.to_move() == Some(p), g.score(p))))
+    });
     view! {
-        {scores}
+        {score_list(seats, row)}
         <p class="piles" data-test="piles">{move || seen.with(|s| s.as_ref().map(view::piles_text))}</p>
     }
 }

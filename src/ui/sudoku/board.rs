@@ -19,25 +19,27 @@ fn origin(cell: usize) -> (f64, f64) {
     (LABEL + PAD + col(cell) as f64 * CELL, LABEL + PAD + row(cell) as f64 * CELL)
 }
 
-#[component]
-pub fn Board(
-    #[prop(into)] cells: Signal<Vec<(view::Cell, Option<u8>)>>,
-    #[prop(into)] seats: Signal<Vec<Seat>>,
+/// The board: its fields, drawn once, follow `cells` (each field's view and the number previewed
+/// on it); a tap on a field calls `on_tap`.
+pub fn board(
+    cells: Signal<Vec<(view::Cell, Option<u8>)>>,
+    seats: Signal<Vec<Seat>>,
     on_tap: Callback<usize>,
 ) -> impl IntoView {
     let label = if is_de() { "Spielplan" } else { "Board" };
     let roving = Roving::new(CELLS);
     let grid_end = LABEL + PAD + CELL * 9.0;
-    // Computed once per change; every field reads its own part of it.
+    // Computed once per change; the fields follow it.
     let cells = Memo::new(move |_| cells.get());
-    // Fields never move: each is drawn once and follows its own part of the model, so a move or
-    // a tap changes only the attributes and marks of the fields it changes.
-    let fields = (0..CELLS)
-        .map(|cell| {
-            let shown = Memo::new(move |_| cells.with(|c| c.get(cell).cloned().unwrap_or_default()));
-            field(cell, shown, seats, roving, on_tap)
-        })
-        .collect_view();
+    // Fields never move: each is drawn once. A move, a tap or the cover changes the marks of up
+    // to half the board at once, so one effect writes onto the fields what changed, rather than
+    // a reactive part per attribute and field (a move's cost then follows what it changed). It
+    // starts once the board is on the page (the next frame, before it is painted).
+    let mounted = RwSignal::new(false);
+    request_animation_frame(move || mounted.set(true));
+    let follows = RenderEffect::new(move |drawn| if mounted.get() { follow(cells, seats, drawn) } else { Vec::new() });
+    on_cleanup(move || drop(follows));
+    let fields = (0..CELLS).map(|cell| field(cell, roving, on_tap)).collect_view();
     view! {
         <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
             <rect class="sd-bg" x=num(LABEL) y=num(LABEL) width=num(VIEW - LABEL) height=num(VIEW - LABEL) rx="8" />
@@ -62,87 +64,126 @@ pub fn Board(
     }
 }
 
-/// A field, its tile and its marks, following `marks`: the field's view and the number
-/// previewed on it.
-fn field(
-    cell: usize,
-    marks: Memo<(view::Cell, Option<u8>)>,
-    seats: Signal<Vec<Seat>>,
-    roving: Roving,
-    on_tap: Callback<usize>,
-) -> impl IntoView {
+/// What each field shows, with the number previewed on it.
+type Shown = Vec<(view::Cell, Option<u8>)>;
+
+/// Writes onto each field what changed since `drawn` (everything the first time): its data
+/// attributes (`data-number`, `data-gold`, `data-legal`, `data-points`, `data-preview`), the mark
+/// of the last tile laid, its name for screen readers, its tile and marks. Returns what is drawn
+/// now.
+fn follow(cells: Memo<Shown>, seats: Signal<Vec<Seat>>, drawn: Option<Shown>) -> Shown {
+    let now = cells.get();
+    let before = drawn.unwrap_or_default();
+    // One board on the page; its fields in board order.
+    let fields = document().get_elements_by_class_name("sd-field");
+    for (i, (c, preview)) in now.iter().enumerate() {
+        let old = before.get(i);
+        if old.is_some_and(|(o, p)| o == c && p == preview) {
+            continue;
+        }
+        let Some(el) = fields.item(i as u32) else { continue };
+        let attrs = |c: &view::Cell, p: Option<u8>| {
+            [
+                c.tile.map(|t| t.0.to_string()),
+                c.tile.filter(|t| t.1).map(|_| "true".into()),
+                c.legal.then(|| "true".into()),
+                c.points.map(|p| p.to_string()),
+                p.map(|_| "true".into()),
+            ]
+        };
+        let was = old.map(|(o, p)| attrs(o, *p));
+        let names = ["data-number", "data-gold", "data-legal", "data-points", "data-preview"];
+        for (k, value) in attrs(c, *preview).into_iter().enumerate() {
+            if was.as_ref().is_some_and(|w| w[k] == value) {
+                continue;
+            }
+            let _ = match value {
+                Some(v) => el.set_attribute(names[k], &v),
+                None => el.remove_attribute(names[k]),
+            };
+        }
+        if old.is_none_or(|(o, _)| o.last != c.last) {
+            let _ = el.set_attribute("class", if c.last { "sd-field last" } else { "sd-field" });
+        }
+        let name = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|names| view::cell_name(c, names, p));
+        if old.is_none_or(|(o, p)| name(o, *p) != name(c, *preview)) {
+            let _ = el.set_attribute("aria-label", &name(c, *preview));
+        }
+        let marks = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|seats| markup(c, p, seats));
+        let marks_now = marks(c, *preview);
+        if old.is_none_or(|(o, p)| marks(o, *p) != marks_now) {
+            if let Some(g) = el.last_element_child() {
+                g.set_inner_html(&marks_now);
+            }
+        }
+    }
+    now
+}
+
+/// A field; its attributes, tile and marks are written by [`follow`].
+fn field(cell: usize, roving: Roving, on_tap: Callback<usize>) -> impl IntoView {
     let (x, y) = origin(cell);
-    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-    // Each part is redrawn only when what it shows changes (a redrawn part sets all its
-    // attributes again).
-    let tile = Memo::new(move |_| marks.with(|(c, _)| c.tile));
-    let tile_view = move || {
-        tile.get().map(|(number, gold, by)| {
-            let by = by.and_then(|p| Some((p, seats.with_untracked(|n| n.get(p).map(|s| s.color.id()))?)));
-            view! {
-                <rect class=if gold { "sd-tile gold" } else { "sd-tile" } x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-                // Who laid it: their colour and their seat's shape (as beside their name).
-                {by.map(|(p, color)| seat_mark(p, color, x + 13.0, y + CELL - 13.0, 6.0))}
-                <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            }
-        })
-    };
-    // The marks change together (a move or a tap), so one small copy of them is compared and one
-    // part draws them all.
-    let marks_now = Memo::new(move |_| {
-        marks.with(|(c, preview)| Marks { dot: c.legal && c.points.is_none(), points: c.points, preview: *preview })
-    });
-    let marks_view = move || {
-        let Marks { dot, points, preview } = marks_now.get();
-        // A legal field without points (the gold setup) gets a dot: not only its colour says so.
-        let dot = dot.then(|| view! { <circle class="reach-mark" cx=num(x + CELL - 11.0) cy=num(y + 11.0) r="5" /> });
-        let preview = preview.map(|number| {
-            view! {
-                <rect class="sd-tile held" x=num(x + 4.0) y=num(y + 4.0) width=num(CELL - 8.0) height=num(CELL - 8.0) rx="6" />
-                <text class="sd-number" x=num(cx) y=num(cy)>{number}</text>
-            }
-        });
-        // The points of a legal field, on the previewed tile while it shows there.
-        let points = points.map(|p| {
-            view! { <text class="sd-points" class:on-preview=preview.is_some() x=num(x + CELL - 6.0) y=num(y + 12.0)>{format!("+{p}")}</text> }
-        });
-        view! { {dot} {preview} {points} }
-    };
-    // One closure type for every data attribute.
-    let attr = move |f: fn(&view::Cell, Option<u8>) -> Option<String>| move || marks.with(|(c, p)| f(c, *p));
     view! {
         <g
             // Legal and previewed fields are styled by their data attributes (style.css): marking
             // or unmarking half the board on a move or a cover changes no class.
             class="sd-field"
-            class:last=move || marks.with(|(c, _)| c.last)
             data-test="cell"
             data-cell=cell.to_string()
-            data-number=attr(|c, _| c.tile.map(|t| t.0.to_string()))
-            data-gold=attr(|c, _| c.tile.filter(|t| t.1).map(|_| "true".into()))
-            data-legal=attr(|c, _| c.legal.then(|| "true".into()))
-            data-points=attr(|c, _| c.points.map(|p| p.to_string()))
-            data-preview=attr(|_, p| p.map(|_| "true".into()))
             role="button"
             tabindex=roving.tabindex(cell)
-            aria-label=move || marks.with(|(c, p)| seats.with_untracked(|names| view::cell_name(c, names, *p)))
             on:click=move |_| on_tap.run(cell)
             on:focus=move |_| roving.focused(cell)
             on:keydown=move |ev| roving.keydown(&ev, SIZE, || on_tap.run(cell))
         >
             <rect class="sd-cell" x=num(x) y=num(y) width=num(CELL) height=num(CELL) />
-            {tile_view}
-            {marks_view}
+            // The tile and marks, as one piece of markup (made of numbers and colour names): last,
+            // for `follow`.
+            <g class="sd-marks"></g>
         </g>
     }
 }
 
-/// A field's marks: the dot of a legal field without points, its points, the number previewed.
-#[derive(Clone, Copy, PartialEq)]
-struct Marks {
-    dot: bool,
-    points: Option<u32>,
-    preview: Option<u8>,
+/// What lies on field `c` as SVG markup: its tile with the shape and colour of who laid it (as
+/// beside their name); the dot of a legal field without points (the gold setup: not only its
+/// colour says so); the number previewed there; the points of a legal field (on the previewed
+/// tile while it shows there).
+fn markup(c: &view::Cell, preview: Option<u8>, seats: &[Seat]) -> String {
+    let (x, y) = origin(c.cell);
+    let (cx, cy) = (num(x + CELL / 2.0), num(y + CELL / 2.0));
+    let (tx, ty, side) = (num(x + 4.0), num(y + 4.0), num(CELL - 8.0));
+    let mut s = String::new();
+    let tile = c.tile.map(|(n, gold, by)| (n, if gold { "sd-tile gold" } else { "sd-tile" }, by));
+    for (n, class, by) in tile.into_iter().chain(preview.map(|n| (n, "sd-tile held", None))) {
+        s += &format!(r#"<rect class="{class}" x="{tx}" y="{ty}" width="{side}" height="{side}" rx="6"/>"#);
+        if let Some((p, seat)) = by.and_then(|p| Some((p, seats.get(p)?))) {
+            let d = crate::view::seat_mark_path(p, x + 13.0, y + CELL - 13.0, 6.0);
+            s += &format!(r#"<path class="seat-mark c-{}" d="{d}"/>"#, seat.color.id());
+        }
+        s += &format!(r#"<text class="sd-number" x="{cx}" y="{cy}">{n}</text>"#);
+    }
+    if c.legal && c.points.is_none() {
+        s += &format!(r#"<circle class="reach-mark" cx="{}" cy="{}" r="5"/>"#, num(x + CELL - 11.0), num(y + 11.0));
+    }
+    if let Some(p) = c.points {
+        let class = if preview.is_some() { "sd-points on-preview" } else { "sd-points" };
+        s += &format!(r#"<text class="{class}" x="{}" y="{}">+{p}</text>"#, num(x + CELL - 6.0), num(y + 12.0));
+    }
+    s
+}
+
+/// The height of seat `p`'s round counters inside the track.
+fn counters_y(p: usize) -> f64 {
+    TRACK_CELL * 2.0 + p as f64 * 28.0
+}
+
+/// Up to six round counters of radius 5 in a row at height `y`, as one SVG path.
+fn coins(count: u32, y: f64) -> String {
+    (0..count.min(6))
+        .map(|k| {
+            format!("M{} {}a5 5 0 1 0 10 0a5 5 0 1 0-10 0", num(TRACK_CELL * 3.2 + f64::from(k) * 11.0 - 5.0), num(y))
+        })
+        .collect()
 }
 
 /// Space `i` (0 = start) of the 40-space track, running clockwise round an 11 × 11 ring.
@@ -160,8 +201,12 @@ fn track_space(i: u32) -> (f64, f64) {
 const TRACK_CELL: f64 = 16.0;
 
 /// The score track with every player's marker, and their round counters in the middle.
-#[component]
-pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl IntoView {
+/// `place(p)`: seat p's space on the track and its round counters (tracked). Markers and
+/// counters are drawn once per seating; a move moves a marker and changes a count in place.
+pub fn score_track(
+    seats: Signal<Vec<Seat>>,
+    place: impl Fn(usize) -> Option<(u32, u32)> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let size = TRACK_CELL * 11.0;
     let label = if is_de() { "Zählleiste" } else { "Score track" };
     view! {
@@ -174,20 +219,24 @@ pub fn ScoreTrack(#[prop(into)] players: Signal<Vec<(Seat, u32, u32)>>) -> impl 
                     {(i % 10 == 0).then(|| view! { <text class="track-no" x=num(x + TRACK_CELL / 2.0) y=num(y + TRACK_CELL / 2.0)>{i}</text> })}
                 }
             }).collect_view()}
-            {move || players.get().into_iter().enumerate().map(|(p, (seat, position, counters))| {
-                let (x, y) = track_space(position);
+            {move || seats.get().into_iter().enumerate().map(|(p, seat)| {
+                // One closure type for every part that changes: (seat, space, counters) → text.
+                let part = move |f: fn(usize, u32, u32) -> String| {
+                    move || place(p).map_or_else(String::new, |(space, counters)| f(p, space, counters))
+                };
+                let color = seat.color.id();
                 // Several markers on one space sit in its four corners.
                 let (dx, dy) = [(5.0, 5.0), (11.0, 5.0), (5.0, 11.0), (11.0, 11.0)][p % 4];
-                let row_y = TRACK_CELL * 2.0 + p as f64 * 28.0;
                 view! {
-                    <g class="track-marker" data-test="track-marker" data-position=position.to_string()>{seat_mark(p, seat.color.id(), x + dx, y + dy, 4.5)}</g>
-                    <g class="counters" data-test="counters" data-count=counters.to_string()>
-                        <g class="track-marker">{seat_mark(p, seat.color.id(), TRACK_CELL * 2.0, row_y, 6.5)}</g>
-                        // Up to six coins drawn; the count is always written beside them.
-                        {(0..counters.min(6)).map(|k| view! {
-                            <circle class="counter-coin" cx=num(TRACK_CELL * 3.2 + f64::from(k) * 11.0) cy=num(row_y) r="5" />
-                        }).collect_view()}
-                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(row_y)>{format!("{counters}×40")}</text>
+                    <g class="track-marker" data-test="track-marker" data-position=part(|_, space, _| space.to_string())
+                        transform=part(|_, space, _| { let (x, y) = track_space(space); format!("translate({} {})", num(x), num(y)) })>
+                        {seat_mark(p, color, dx, dy, 4.5)}
+                    </g>
+                    <g class="counters" data-test="counters" data-count=part(|_, _, counters| counters.to_string())>
+                        <g class="track-marker">{seat_mark(p, color, TRACK_CELL * 2.0, counters_y(p), 6.5)}</g>
+                        // Up to six coins drawn, as one shape; the count is always written beside them.
+                        <path class="counter-coin" d=part(|p, _, counters| coins(counters, counters_y(p))) />
+                        <text class="counter-text" x=num(TRACK_CELL * 9.8) y=num(counters_y(p))>{part(|_, _, counters| format!("{counters}×40"))}</text>
                     </g>
                 }
             }).collect_view()}

@@ -13,7 +13,7 @@ use crate::ui::keyboard::{preview_confirmable, preview_shown};
 use crate::ui::table_frame::{side_panel, table_frame, TableParts};
 use crate::ui::{storage, AppCtx, GameHandle, SeenMemo};
 use crate::view::sudoku::{self as view, error_text};
-use board::{Board, ScoreTrack};
+use board::{board, score_track};
 use leptos::prelude::*;
 
 /// The high-score list a solo game with these options counts for.
@@ -276,8 +276,8 @@ pub fn PlaySudoku() -> impl IntoView {
     table_frame(TableParts {
         game_class: "sudoku",
         board_class: "",
-        board: view! { <Board cells=Signal::derive(move || turn.cells()) seats=turn.seats on_tap=on_tap /> }.into_any(),
-        seats: view! { <Players seats=turn.seats /> {piles(turn.seen)} }.into_any(),
+        board: board(Signal::derive(move || turn.cells()), turn.seats, on_tap).into_any(),
+        seats: view! { {players(turn.seats)} {piles(turn.seen)} }.into_any(),
         side: ViewFn::from(move || {
             side_panel(
                 turn.over(),
@@ -369,29 +369,23 @@ fn claim_dialog(confirm_claim: RwSignal<bool>, play: Callback<Move>) -> impl Int
 
 /// Each player: colour, name, points and round counters; the player to move marked. The
 /// score track below shows the same on the board's 40 spaces.
-#[component]
-fn Players(seats: Signal<Vec<Seat>>) -> impl IntoView {
+fn players(seats: Signal<Vec<Seat>>) -> impl IntoView {
     // What the whole table sees: the scores and the track stay while the device passes and are
-    // redrawn in place.
+    // changed in place.
     let table = GameHandle::<Sudoku>::new(AppCtx::get()).seen_memo(|_| None);
-    let track = Signal::derive(move || {
-        table.with(|s| {
-            let Some(g) = s.as_ref().map(|s| s.observation().state()) else { return Vec::new() };
-            seats.get().into_iter().enumerate().map(|(p, seat)| (seat, g.track_position(p), g.counters(p))).collect()
-        })
-    });
-    let scores = move || {
+    let row = Callback::new(move |p| {
         table.with(|s| {
             let g = s.as_ref()?.observation().state();
-            let several = seats.with(|s| s.len() > 1);
-            let rows = seats.get().into_iter().enumerate();
-            Some(score_list(rows.map(|(p, seat)| (seat, several && g.to_move() == Some(p), g.score(p))).collect()))
+            Some((g.player_count() > 1 && g.to_move() == Some(p), g.score(p)))
         })
+    });
+    let place = move |p| {
+        table.with(|s| s.as_ref().map(|s| s.observation().state()).map(|g| (g.track_position(p), g.counters(p))))
     };
     view! {
         <div class="sd-scores">
-            {scores}
-            <ScoreTrack players=track />
+            {score_list(seats, row)}
+            {score_track(seats, place)}
         </div>
     }
 }
