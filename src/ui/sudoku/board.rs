@@ -34,14 +34,17 @@ pub fn board(
     // Fields never move: each is drawn once. A move, a tap or the cover changes the marks of up
     // to half the board at once, so one effect writes onto the fields what changed, rather than
     // a reactive part per attribute and field (a move's cost then follows what it changed). It
-    // starts once the board is on the page (the next frame, before it is painted).
-    let mounted = RwSignal::new(false);
-    request_animation_frame(move || mounted.set(true));
-    let follows = RenderEffect::new(move |drawn| if mounted.get() { follow(cells, seats, drawn) } else { Vec::new() });
+    // starts once the board's element is made, and writes only into this board (the rules page
+    // may show several).
+    let board_el = NodeRef::<leptos::svg::Svg>::new();
+    let follows = RenderEffect::new(move |drawn| match board_el.get() {
+        Some(board) => follow(&board, cells, seats, drawn),
+        None => Vec::new(),
+    });
     on_cleanup(move || drop(follows));
     let fields = (0..CELLS).map(|cell| field(cell, roving, on_tap)).collect_view();
     view! {
-        <svg class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
+        <svg node_ref=board_el class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
             <rect class="sd-bg" x=num(LABEL) y=num(LABEL) width=num(VIEW - LABEL) height=num(VIEW - LABEL) rx="8" />
             {(0..SIZE).map(|i| {
                 let mid = LABEL + PAD + (i as f64 + 0.5) * CELL;
@@ -71,11 +74,11 @@ type Shown = Vec<(view::Cell, Option<u8>)>;
 /// attributes (`data-number`, `data-gold`, `data-legal`, `data-points`, `data-preview`), the mark
 /// of the last tile laid, its name for screen readers, its tile and marks. Returns what is drawn
 /// now.
-fn follow(cells: Memo<Shown>, seats: Signal<Vec<Seat>>, drawn: Option<Shown>) -> Shown {
+fn follow(board: &web_sys::Element, cells: Memo<Shown>, seats: Signal<Vec<Seat>>, drawn: Option<Shown>) -> Shown {
     let now = cells.get();
     let before = drawn.unwrap_or_default();
-    // One board on the page; its fields in board order.
-    let fields = document().get_elements_by_class_name("sd-field");
+    // The board's fields, in board order.
+    let fields = board.get_elements_by_class_name("sd-field");
     for (i, (c, preview)) in now.iter().enumerate() {
         let old = before.get(i);
         if old.is_some_and(|(o, p)| o == c && p == preview) {

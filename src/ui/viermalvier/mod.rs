@@ -494,7 +494,8 @@ fn Tafeln(turn: Turn) -> impl IntoView {
     // A plate is drawn again only when a stone leaves it (or a new game fills it).
     let keys = Signal::derive(move || stones.with(|rows| (0..).zip(rows).map(|(r, row)| plate_key(r, row)).collect()));
     let plate = Callback::new(move |key: u16| {
-        let row = stones.with_untracked(|rows| (0..).zip(rows).find(|(r, row)| plate_key(*r, row) == key).map(|p| p.1.clone()));
+        let row = stones
+            .with_untracked(|rows| (0..).zip(rows).find(|(r, row)| plate_key(*r, row) == key).map(|p| p.1.clone()));
         tafel(turn, row.unwrap_or_default()).into_any()
     });
     view! { <div class="vv-tafeln" data-test="tafeln">{keyed(keys, plate)}</div> }

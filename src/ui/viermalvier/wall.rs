@@ -220,8 +220,10 @@ pub fn WallLegend(me: String, other: String, other_name: String) -> impl IntoVie
         "Above the top stone of a column: its back, the face {} sees.",
         &[&other_name],
     );
-    let plate_sketch =
-        format!(r#"<g class="vv-top"><rect x="2" y="2" width="40" height="26" rx="5"/>{}</g>"#, glyph_markup(0, 22.0, 15.0, 0.36));
+    let plate_sketch = format!(
+        r#"<g class="vv-top"><rect x="2" y="2" width="40" height="26" rx="5"/>{}</g>"#,
+        glyph_markup(0, 22.0, 15.0, 0.36)
+    );
     view! {
         <div class="vv-legend" data-test="wall-legend">
             <svg class="vv-legend-sketch" viewBox="0 0 110 70" aria-hidden="true">
