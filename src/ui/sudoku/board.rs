@@ -34,10 +34,13 @@ pub fn board(
     // Fields never move: each is drawn once. A move, a tap or the cover changes the marks of up
     // to half the board at once, so one effect writes onto the fields what changed, rather than
     // a reactive part per attribute and field (a move's cost then follows what it changed). It
-    // starts once the board's element is made, and writes only into this board (the rules page
-    // may show several).
+    // starts in the next frame, before it is painted (a task of its own: started with the board
+    // it made opening a game one long task, 623 ms of blocking in Lighthouse), and writes only
+    // into this board (the rules page may show several).
     let board_el = NodeRef::<leptos::svg::Svg>::new();
-    let follows = RenderEffect::new(move |drawn| match board_el.get() {
+    let mounted = RwSignal::new(false);
+    request_animation_frame(move || mounted.set(true));
+    let follows = RenderEffect::new(move |drawn| match mounted.get().then(|| board_el.get_untracked()).flatten() {
         Some(board) => follow(&board, cells, seats, drawn),
         None => Vec::new(),
     });
