@@ -367,28 +367,51 @@ fn hand(turn: Turn) -> impl IntoView {
 /// Each player: colour, name, seat side, stones left and in the box; the player to move marked.
 #[component]
 fn Players(seats: Signal<Vec<Seat>>) -> impl IntoView {
-    // What the whole table sees: the list stays while the device passes and is redrawn in place.
+    // What the whole table sees: the list stays while the device passes.
     let table = GameHandle::<Just4Fun>::new(AppCtx::get()).seen_memo(|_| None);
+    let started = Memo::new(move |_| table.with(Option::is_some));
+    // The rows are drawn once per game (the seats do not change); a move changes only the
+    // marks and counts it changed, in place, instead of drawing every row again.
     view! {
         <ul class="players" data-test="players">
-            {move || table.with(|s| {
-                let g = s.as_ref()?.observation().state();
-                let n = seats.with(Vec::len);
-                Some(seats.get().into_iter().enumerate().map(|(p, seat)| {
-                    let current = g.to_move() == Some(p);
-                    let (supply, boxed) = (g.supply(p), g.boxed(p));
-                    view! {
-                        <li class="player" class:current=current aria-current=current.then_some("true")>
-                            <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
-                            <PlayerTag seat=seat />
-                            <span class="counts">
-                                <b>{supply}</b>{count_noun(u64::from(supply), (" Stein", " stone"), (" Steine", " stones"))}
-                                {(boxed > 0).then(|| view! { " · " <b>{boxed}</b>{t(" in der Box", " boxed")} })}
-                            </span>
-                        </li>
-                    }
-                }).collect_view())
+            {move || started.get().then(|| {
+                let seats = seats.get();
+                let n = seats.len();
+                seats.into_iter().enumerate().map(|(p, seat)| player_row(table, p, n, seat)).collect_view()
             })}
         </ul>
+    }
+}
+
+/// One player's row of [`Players`]: whether they are to move, and their stones left and boxed,
+/// following one memo.
+fn player_row(table: SeenMemo<Just4Fun>, p: usize, n: usize, seat: Seat) -> impl IntoView {
+    // (to move, stones left, stones boxed): all that a move changes in the row.
+    let row = Memo::new(move |_| {
+        table.with(|s| {
+            s.as_ref().map_or((false, 0, 0), |s| {
+                let g = s.observation().state();
+                (g.to_move() == Some(p), g.supply(p), g.boxed(p))
+            })
+        })
+    });
+    // One closure type for every part of the row that changes (the page carries its code once).
+    let part = move |f: fn(bool, u32, u32) -> Option<String>| {
+        move || {
+            let (now, supply, boxed) = row.get();
+            f(now, supply.into(), boxed.into())
+        }
+    };
+    let in_box = |_, _, boxed: u32| (boxed > 0).then(|| format!(" · {boxed}"));
+    view! {
+        <li class="player" class:current=move || row.get().0 aria-current=part(|now, _, _| now.then(|| "true".into()))>
+            <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
+            <PlayerTag seat=seat />
+            <span class="counts">
+                <b>{part(|_, supply, _| Some(supply.to_string()))}</b>
+                {part(|_, supply, _| Some(count_noun(supply.into(), (" Stein", " stone"), (" Steine", " stones")).into()))}
+                {part(in_box)}{part(|_, _, boxed| (boxed > 0).then(|| t(" in der Box", " boxed").into()))}
+            </span>
+        </li>
     }
 }
