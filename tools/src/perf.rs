@@ -189,6 +189,9 @@ impl Player<'_> {
             self.b.cdp("Profiler.setSamplingInterval", json!({ "interval": 100 }))?;
             self.b.cdp("Profiler.start", json!({}))?;
         }
+        let debug = std::env::var_os("SPIELTISCH_PERF_DEBUG").is_some();
+        // Debug only: the browser's own counters of style, layout and script time around the tap.
+        let metrics_before = if debug { Some(self.metrics()?) } else { None };
         self.b.execute("__perf.begin();", vec![])?;
         if self.mouse {
             self.b.click(el)?;
@@ -218,7 +221,11 @@ impl Player<'_> {
             }
             std::thread::sleep(Duration::from_millis(50));
         };
-        if std::env::var_os("SPIELTISCH_PERF_DEBUG").is_some() {
+        if let Some(before) = metrics_before {
+            let after = self.metrics()?;
+            let split: Vec<String> =
+                after.iter().zip(&before).map(|((k, a), (_, b))| format!("{k} {:.1}", (a - b) * 1000.0)).collect();
+            eprintln!("tap {what} (turn {}) browser ms: {}", self.turn, split.join(", "));
             eprintln!("tap {what} (turn {}): {rec}", self.turn);
         }
         if let Some(file) = profile_to {
@@ -234,6 +241,19 @@ impl Player<'_> {
             clicked: rec["click"].as_bool().unwrap_or(false),
         });
         Ok(())
+    }
+
+    /// The browser's cumulative style, layout, script and task seconds (Performance.getMetrics).
+    fn metrics(&self) -> Res<Vec<(&'static str, f64)>> {
+        self.b.cdp("Performance.enable", json!({}))?;
+        let v = self.b.cdp("Performance.getMetrics", json!({}))?;
+        let get = |name: &str| {
+            v["metrics"].as_array().into_iter().flatten().find(|m| m["name"] == name).and_then(|m| m["value"].as_f64())
+        };
+        Ok(["RecalcStyleDuration", "LayoutDuration", "ScriptDuration", "TaskDuration"]
+            .into_iter()
+            .map(|k| (k, get(k).unwrap_or(0.0)))
+            .collect())
     }
 
     fn moves(&self) -> Res<u64> {

@@ -68,21 +68,29 @@ pub fn Board(
     on_tap: Callback<usize>,
 ) -> impl IntoView {
     let roving = Roving::new(CELLS);
-    let model_fields = Memo::new(move |_| model.with(|m| m.fields.clone()));
-    // Fields never move: each is drawn once and follows its own part of the model, so a move or
-    // a tap changes only the attributes and marks of the fields it changes.
-    let fields = (0..CELLS)
-        .map(|cell| {
-            let shown = Memo::new(move |_| {
-                let f = model_fields.with(|f| f.get(cell).cloned().unwrap_or_default());
-                let target = target.get() == Some(f.number);
-                (f, target)
-            });
-            field(cell, shown, seats, roving, on_tap)
-        })
-        .collect_view();
+    // Each field's view and whether the picked cards add up to it; computed once per change.
+    let shown = Memo::new(move |_| {
+        let target = target.get();
+        model.with(|m| m.fields.iter().map(|f| (f.clone(), target == Some(f.number))).collect::<Vec<_>>())
+    });
+    // Fields never move: each is drawn once. A move or the cover changes the marks of many
+    // fields at once, so one effect writes onto the fields what changed (as Sudoku's board
+    // does), rather than a reactive part per attribute and field: a move's cost then follows
+    // what it changed. It starts in the next frame, before that is painted, and writes only
+    // into this board.
+    let board_el = NodeRef::<leptos::svg::Svg>::new();
+    let mounted = RwSignal::new(false);
+    request_animation_frame(move || mounted.set(true));
+    let follows = RenderEffect::new(move |drawn| match mounted.get().then(|| board_el.get_untracked()).flatten() {
+        Some(board) => follow(&board, shown, seats, drawn),
+        None => Vec::new(),
+    });
+    on_cleanup(move || drop(follows));
+    let numbers = model.with_untracked(|m| m.fields.iter().map(|f| f.number).collect::<Vec<_>>());
+    let fields =
+        numbers.into_iter().enumerate().map(|(cell, number)| field(cell, number, roving, on_tap)).collect_view();
     view! {
-        <svg class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=t("Spielplan", "Board")>
+        <svg node_ref=board_el class="j4f-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=t("Spielplan", "Board")>
             <rect class="board-bg" x="0" y="0" width=num(VIEW) height=num(VIEW) rx="10" />
             {fields}
             {marks(model, target)}
@@ -92,6 +100,97 @@ pub fn Board(
                 view! { <line class="win-line" x1=num(x1) y1=num(y1) x2=num(x2) y2=num(y2) data-test="win-line" /> }
             })}
         </svg>
+    }
+}
+
+/// What each field shows (its view, and whether the picked cards add up to it) and the name
+/// written for it.
+type Drawn = Vec<(view::Field, bool, String)>;
+
+/// Writes onto each field what changed since `drawn` (everything the first time): its class
+/// (`target`, `last`, `kept`), data attributes (`data-blocked`, `data-target`,
+/// `data-reachable`, `data-locked`, `data-kept`), its name for screen readers, and the stones
+/// under and over its number. Returns what is drawn now.
+fn follow(
+    board: &web_sys::Element,
+    shown: Memo<Vec<(view::Field, bool)>>,
+    seats: Signal<Vec<Seat>>,
+    drawn: Option<Drawn>,
+) -> Drawn {
+    let before = drawn.unwrap_or_default();
+    let fields = board.get_elements_by_class_name("field");
+    let now = shown.with(|shown| shown.iter().map(|(f, t)| (f.clone(), *t)).collect::<Vec<_>>());
+    seats.with_untracked(|seats| {
+        now.into_iter()
+            .enumerate()
+            .map(|(i, (f, target))| {
+                let old = before.get(i);
+                if let Some(old) = old.filter(|(o, t, _)| *o == f && *t == target) {
+                    return old.clone();
+                }
+                let name = view::field_name(&f, seats, target);
+                if let Some(el) = fields.item(i as u32) {
+                    write_field(&el, old, &f, target, &name, seats);
+                }
+                (f, target, name)
+            })
+            .collect()
+    })
+}
+
+/// Writes field `f` onto its element `el`, where it differs from what was drawn (`old`).
+fn write_field(
+    el: &web_sys::Element,
+    old: Option<&(view::Field, bool, String)>,
+    f: &view::Field,
+    target: bool,
+    name: &str,
+    seats: &[Seat],
+) {
+    let attrs = |f: &view::Field, target: bool| {
+        [
+            f.blocked.then(|| "true".to_string()),
+            target.then(|| "true".into()),
+            f.reachable.then(|| "true".into()),
+            f.locked_by.map(|p| p.to_string()),
+            f.kept_by.map(|p| p.to_string()),
+        ]
+    };
+    let was = old.map(|(o, t, _)| attrs(o, *t));
+    let names = ["data-blocked", "data-target", "data-reachable", "data-locked", "data-kept"];
+    for (k, value) in attrs(f, target).into_iter().enumerate() {
+        if was.as_ref().is_some_and(|w| w[k] == value) {
+            continue;
+        }
+        let _ = match value {
+            Some(v) => el.set_attribute(names[k], &v),
+            None => el.remove_attribute(names[k]),
+        };
+    }
+    let class = |f: &view::Field, target: bool| {
+        let mut class =
+            String::from(["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(f.number))]);
+        for (on, name) in [(target, " target"), (f.last, " last"), (f.kept_by.is_some(), " kept")] {
+            if on {
+                class.push_str(name);
+            }
+        }
+        class
+    };
+    if old.is_none_or(|(o, t, _)| class(o, *t) != class(f, target)) {
+        let _ = el.set_attribute("class", &class(f, target));
+    }
+    if old.is_none_or(|(_, _, n)| n != name) {
+        let _ = el.set_attribute("aria-label", name);
+    }
+    let pieces = |f: &view::Field| (f.stones.clone(), f.locked_by, f.kept_by);
+    if old.is_none_or(|(o, _, _)| pieces(o) != pieces(f)) {
+        let (under, over) = pieces_markup(f, seats);
+        // The field's last two children: the stones under its number and those over it.
+        if let (Some(over_el), Some(under_el)) = (el.last_element_child(), el.children().item(1)) {
+            under_el.set_inner_html(&under);
+            over_el.set_inner_html(&over);
+        }
     }
 }
 
@@ -127,113 +226,77 @@ fn marks(model: Memo<view::Board>, target: Memo<Option<u8>>) -> impl IntoView {
     }
 }
 
-/// A field and its marks, following `shown`: the field's view and whether the picked cards add
-/// up to it.
-fn field(
-    cell: usize,
-    shown: Memo<(view::Field, bool)>,
-    seats: Signal<Vec<Seat>>,
-    roving: Roving,
-    on_tap: Callback<usize>,
-) -> impl IntoView {
-    let class = move || {
-        shown.with(|(field, target)| {
-            let mut class = String::from(
-                ["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(field.number))],
-            );
-            // Reachable and blocked are marked by their data attributes (a move changes them on
-            // many fields: one attribute each, not two).
-            for (on, name) in [(*target, " target"), (field.last, " last"), (field.kept_by.is_some(), " kept")] {
-                if on {
-                    class.push_str(name);
-                }
-            }
-            class
-        })
-    };
+/// A field; its class, attributes, name and stones are written by [`follow`].
+fn field(cell: usize, number: u8, roving: Roving, on_tap: Callback<usize>) -> impl IntoView {
     let (x, y) = origin(cell);
-    let attr = move |f: fn(&view::Field, bool) -> Option<String>| move || shown.with(|(field, t)| f(field, *t));
+    let (cx, cy) = centre(cell);
     view! {
         <g
-            class=class
+            class=["field band-0", "field band-1", "field band-2", "field band-3"][usize::from(band(number))]
             data-test="field"
-            data-number=shown.with_untracked(|(f, _)| f.number.to_string())
-            data-blocked=attr(|f, _| f.blocked.then(|| "true".into()))
-            data-target=attr(|_, t| t.then(|| "true".into()))
-            data-reachable=attr(|f, _| f.reachable.then(|| "true".into()))
-            data-locked=attr(|f, _| f.locked_by.map(|p| p.to_string()))
-            data-kept=attr(|f, _| f.kept_by.map(|p| p.to_string()))
+            data-number=number.to_string()
             role="button"
             tabindex=roving.tabindex(cell)
-            aria-label=move || shown.with(|(f, t)| seats.with_untracked(|names| view::field_name(f, names, *t)))
             on:click=move |_| on_tap.run(cell)
             on:focus=move |_| roving.focused(cell)
             on:keydown=move |ev| roving.keydown(&ev, SIDE, || on_tap.run(cell))
         >
             <rect class="cell" x=num(x + 2.0) y=num(y + 2.0) width=num(CELL - 4.0) height=num(CELL - 4.0) rx="8" />
-            {field_marks(cell, shown, seats)}
+            // The owner's stack, ring and arrow under the number, the loose stones over it (for
+            // `follow`, as markup made of numbers and colour names).
+            <g class="under"></g>
+            <text class="number" x=num(cx) y=num(cy)>{number}</text>
+            <g class="over"></g>
         </g>
     }
 }
 
-/// What a field holds: stones, owners and its number. Each part is redrawn only when what it
-/// shows changes (a redrawn part sets all its attributes again).
-fn field_marks(cell: usize, shown: Memo<(view::Field, bool)>, seats: Signal<Vec<Seat>>) -> impl IntoView {
-    let (x, y) = origin(cell);
-    let (cx, cy) = centre(cell);
-    // Stones and owners: (loose stones, locked by, kept by).
-    let pieces = Memo::new(move |_| {
-        shown.with(|(f, _)| {
-            let loose = if f.locked_by.is_some() { Vec::new() } else { f.stones.clone() };
-            let stack = f.locked_by.map(|p| (p, f.stones.iter().find(|(o, _)| *o == p).map_or(0, |(_, n)| *n)));
-            (loose, stack, f.kept_by)
-        })
-    });
-    let players = move || seats.with_untracked(Vec::len);
-    let color = move |p: usize| seats.with_untracked(|s| s.get(p).map_or("white", |s| s.color.id()));
-    // The owner of a stack or of a kept field is shown by colour and by the arrow to their seat.
-    let owners = move || {
-        pieces.with(|(_, stack, kept)| {
-            let owner = stack.map(|s| s.0);
-            let stack = stack.map(|(owner, count)| view! {
-                <g class="stack">
-                    <circle class=format!("stone-disc c-{}", color(owner)) cx=num(cx) cy=num(cy) r="34" />
-                    <circle class="stack-ring" cx=num(cx) cy=num(cy) r="40" />
-                    <text class=format!("stack-count c-{}", color(owner)) x=num(cx + 26.0) y=num(cy + 33.0)>{format!("×{count}")}</text>
-                </g>
-            });
-            // At the end: a ring in the colour of whoever keeps the field.
-            let ring = kept.map(|p| view! { <rect class=format!("kept-ring c-{}", color(p)) x=num(x + 5.0) y=num(y + 5.0) width=num(CELL - 10.0) height=num(CELL - 10.0) rx="7" /> });
-            let arrow = owner.or(*kept).map(|p| view! { <text class="owner-arrow" x=num(x + CELL - 15.0) y=num(y + 16.0)>{side_arrow(seat_side(p, players()))}</text> });
-            view! { {ring} {stack} {arrow} }
-        })
-    };
-    let loose = move || {
-        pieces.with(|(loose, _, _)| {
-            loose
-                .iter()
-                .map(|&(p, n)| {
-                    // Discs big enough for a 12 px count on a phone, clear of a two-digit number.
-                    let (sx, sy) = match seat_side(p, players()) {
-                        Side::Bottom => (cx, y + CELL - 16.0),
-                        Side::Top => (cx, y + 16.0),
-                        Side::Left => (x + 16.0, cy),
-                        Side::Right => (x + CELL - 16.0, cy),
-                    };
-                    view! {
-                        <g class="loose">
-                            <circle class=format!("stone-disc c-{}", color(p)) cx=num(sx) cy=num(sy) r="14" />
-                            <text class=format!("stone-count c-{}", color(p)) x=num(sx) y=num(sy)>{n}</text>
-                        </g>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    let number = shown.with_untracked(|(f, _)| f.number);
-    view! {
-        {owners}
-        <text class="number" x=num(cx) y=num(cy)>{number}</text>
-        {loose}
+/// What lies on field `f` as SVG markup, under its number and over it: the owner's stack (or
+/// at the end, the ring of whoever keeps it) with the arrow to their seat (the owner is shown by
+/// colour and by that arrow); the loose stones, each on the side that faces its player's seat.
+fn pieces_markup(f: &view::Field, seats: &[Seat]) -> (String, String) {
+    let (x, y) = origin(f.cell);
+    let (cx, cy) = centre(f.cell);
+    let players = seats.len();
+    let color = |p: usize| seats.get(p).map_or("white", |s| s.color.id());
+    let mut under = String::new();
+    if let Some(p) = f.kept_by {
+        under += &format!(
+            r#"<rect class="kept-ring c-{}" x="{}" y="{}" width="{}" height="{}" rx="7"/>"#,
+            color(p),
+            num(x + 5.0),
+            num(y + 5.0),
+            num(CELL - 10.0),
+            num(CELL - 10.0)
+        );
     }
+    if let Some(p) = f.locked_by {
+        let count = f.stones.iter().find(|(o, _)| *o == p).map_or(0, |(_, n)| *n);
+        let (c, cx, cy) = (color(p), num(cx), num(cy));
+        under += &format!(
+            r#"<g class="stack"><circle class="stone-disc c-{c}" cx="{cx}" cy="{cy}" r="34"/><circle class="stack-ring" cx="{cx}" cy="{cy}" r="40"/><text class="stack-count c-{c}" x="{}" y="{}">×{count}</text></g>"#,
+            num(centre(f.cell).0 + 26.0),
+            num(centre(f.cell).1 + 33.0)
+        );
+    }
+    if let Some(p) = f.locked_by.or(f.kept_by) {
+        let arrow = side_arrow(seat_side(p, players));
+        under +=
+            &format!(r#"<text class="owner-arrow" x="{}" y="{}">{arrow}</text>"#, num(x + CELL - 15.0), num(y + 16.0));
+    }
+    let mut over = String::new();
+    for &(p, n) in f.stones.iter().filter(|_| f.locked_by.is_none()) {
+        // Discs big enough for a 12 px count on a phone, clear of a two-digit number.
+        let (sx, sy) = match seat_side(p, players) {
+            Side::Bottom => (cx, y + CELL - 16.0),
+            Side::Top => (cx, y + 16.0),
+            Side::Left => (x + 16.0, cy),
+            Side::Right => (x + CELL - 16.0, cy),
+        };
+        let (c, sx, sy) = (color(p), num(sx), num(sy));
+        over += &format!(
+            r#"<g class="loose"><circle class="stone-disc c-{c}" cx="{sx}" cy="{sy}" r="14"/><text class="stone-count c-{c}" x="{sx}" y="{sy}">{n}</text></g>"#
+        );
+    }
+    (under, over)
 }
