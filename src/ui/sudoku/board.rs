@@ -111,15 +111,14 @@ fn follow(board: &web_sys::Element, cells: Memo<Shown>, seats: Signal<Vec<Seat>>
         if old.is_none_or(|(o, _)| o.last != c.last) {
             let _ = el.set_attribute("class", if c.last { "sd-field last" } else { "sd-field" });
         }
-        let name = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|names| view::cell_name(c, names, p));
-        if old.is_none_or(|(o, p)| name(o, *p) != name(c, *preview)) {
-            let _ = el.set_attribute("aria-label", &name(c, *preview));
-        }
-        let marks = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|seats| markup(c, p, seats));
-        let marks_now = marks(c, *preview);
-        if old.is_none_or(|(o, p)| marks(o, *p) != marks_now) {
+        // The name says everything the field's view holds, so it changed with it; the tile and
+        // marks follow all but `last` and the preview: compared as the model's parts, so each
+        // string is made once.
+        let _ = el.set_attribute("aria-label", &seats.with_untracked(|names| view::cell_name(c, names, *preview)));
+        let same_marks = old.is_some_and(|(o, p)| (o.tile, o.legal, o.points, *p) == (c.tile, c.legal, c.points, *preview));
+        if !same_marks {
             if let Some(g) = el.last_element_child() {
-                g.set_inner_html(&marks_now);
+                g.set_inner_html(&seats.with_untracked(|seats| markup(c, *preview, seats)));
             }
         }
     }
