@@ -160,8 +160,9 @@ fn focus_dropped() -> bool {
 }
 
 thread_local! {
-    /// The board or hand the player last focused something in: the element, and its class and
-    /// its place among the elements of that class (so it is found again when it was drawn anew).
+    /// The board or hand the player last focused something in, as its class and its place among
+    /// the elements of that class (so it is found again when it was drawn anew), and the element
+    /// (to tell whether a focus moved to another one).
     static GROUP: RefCell<Option<(Element, String, u32)>> = const { RefCell::new(None) };
 }
 
@@ -218,10 +219,8 @@ fn refocus_in(end: bool, frames: u32) {
 
 /// The remembered group's tab stop.
 fn group_stop() -> Option<Element> {
-    let (group, class, index) = GROUP.with(|g| g.borrow().clone())?;
-    // Still on the page, else the group drawn anew in its place.
-    let group = if group.is_connected() { group } else { document().get_elements_by_class_name(&class).item(index)? };
-    group.query_selector("[tabindex='0']").ok().flatten()
+    let (_, class, index) = GROUP.with(|g| g.borrow().clone())?;
+    document().get_elements_by_class_name(&class).item(index)?.query_selector("[tabindex='0']").ok().flatten()
 }
 
 /// A new screen: its heading gets the focus (unless something on it took the focus already,
