@@ -161,22 +161,28 @@ fn focus_dropped() -> bool {
 
 thread_local! {
     /// The board or hand the player last focused something in, as its class and its place among
-    /// the elements of that class (so it is found again when it was drawn anew).
-    static GROUP: RefCell<Option<(String, u32)>> = const { RefCell::new(None) };
+    /// the elements of that class (so it is found again when it was drawn anew), and the element
+    /// (to tell whether a focus moved to another one).
+    static GROUP: RefCell<Option<(Element, String, u32)>> = const { RefCell::new(None) };
 }
 
 const GROUPS: &str = ".play-body [role=group], .play-body [data-test=hand]";
 
-/// Remembers, at every focus inside a board or hand, which one it is (once, at the start).
+/// Remembers, at every focus inside a board or hand, which one it is (once, at the start). Its
+/// class and place are looked up only when the focus moved to another group: the board's tab
+/// stop taking the focus after every reveal costs one comparison, not a walk over the page.
 pub fn track_groups() {
     let on_focus = Closure::<dyn Fn(web_sys::Event)>::new(|ev: web_sys::Event| {
         let group =
             ev.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|el| el.closest(GROUPS).ok().flatten());
         let Some(group) = group else { return };
+        if GROUP.with(|g| g.borrow().as_ref().is_some_and(|(el, ..)| *el == group)) {
+            return;
+        }
         let class = group.get_attribute("class").unwrap_or_default();
         let all = document().get_elements_by_class_name(&class);
         let index = (0..all.length()).find(|&i| all.item(i).as_ref() == Some(&group)).unwrap_or(0);
-        GROUP.with(|g| *g.borrow_mut() = Some((class, index)));
+        GROUP.with(|g| *g.borrow_mut() = Some((group, class, index)));
     });
     let _ = document().add_event_listener_with_callback("focusin", on_focus.as_ref().unchecked_ref());
     on_focus.forget();
@@ -213,7 +219,7 @@ fn refocus_in(end: bool, frames: u32) {
 
 /// The remembered group's tab stop.
 fn group_stop() -> Option<Element> {
-    let (class, index) = GROUP.with(|g| g.borrow().clone())?;
+    let (_, class, index) = GROUP.with(|g| g.borrow().clone())?;
     document().get_elements_by_class_name(&class).item(index)?.query_selector("[tabindex='0']").ok().flatten()
 }
 

@@ -74,56 +74,92 @@ pub fn board(
 type Shown = Vec<(view::Cell, Option<u8>)>;
 
 /// Writes onto each field what changed since `drawn` (everything the first time): its data
-/// attributes (`data-number`, `data-gold`, `data-legal`, `data-points`, `data-preview`), the mark
-/// of the last tile laid, its name for screen readers, its tile and marks. Returns what is drawn
-/// now.
+/// attributes, the mark of the last tile laid, its name for screen readers, its tile and marks.
+/// Returns what is drawn now.
 fn follow(board: &web_sys::Element, cells: Memo<Shown>, seats: Signal<Vec<Seat>>, drawn: Option<Shown>) -> Shown {
     let now = cells.get();
     let before = drawn.unwrap_or_default();
     // The board's fields, in board order.
     let fields = board.get_elements_by_class_name("sd-field");
+    // The marks of every field whose marks changed, as one piece of markup: parsed once below
+    // (a parse per field cost a reveal, which marks half the board, ~8 ms at 4× CPU).
+    let (mut refill, mut marks) = (Vec::new(), String::new());
     for (i, (c, preview)) in now.iter().enumerate() {
         let old = before.get(i);
         if old.is_some_and(|(o, p)| o == c && p == preview) {
             continue;
         }
         let Some(el) = fields.item(i as u32) else { continue };
-        let attrs = |c: &view::Cell, p: Option<u8>| {
-            [
-                c.tile.map(|t| t.0.to_string()),
-                c.tile.filter(|t| t.1).map(|_| "true".into()),
-                c.legal.then(|| "true".into()),
-                c.points.map(|p| p.to_string()),
-                p.map(|_| "true".into()),
-            ]
-        };
-        let was = old.map(|(o, p)| attrs(o, *p));
-        let names = ["data-number", "data-gold", "data-legal", "data-points", "data-preview"];
-        for (k, value) in attrs(c, *preview).into_iter().enumerate() {
-            if was.as_ref().is_some_and(|w| w[k] == value) {
-                continue;
-            }
-            let _ = match value {
-                Some(v) => el.set_attribute(names[k], &v),
-                None => el.remove_attribute(names[k]),
-            };
-        }
+        write_attributes(&el, old, c, *preview);
         if old.is_none_or(|(o, _)| o.last != c.last) {
             let _ = el.set_attribute("class", if c.last { "sd-field last" } else { "sd-field" });
         }
-        let name = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|names| view::cell_name(c, names, p));
-        if old.is_none_or(|(o, p)| name(o, *p) != name(c, *preview)) {
-            let _ = el.set_attribute("aria-label", &name(c, *preview));
-        }
-        let marks = |c: &view::Cell, p: Option<u8>| seats.with_untracked(|seats| markup(c, p, seats));
-        let marks_now = marks(c, *preview);
-        if old.is_none_or(|(o, p)| marks(o, *p) != marks_now) {
-            if let Some(g) = el.last_element_child() {
-                g.set_inner_html(&marks_now);
-            }
+        // The name says everything the field's view holds, so it changed with it; the tile and
+        // marks follow all but `last`: compared as the model's parts, so each string is made once.
+        let _ = el.set_attribute("aria-label", &seats.with_untracked(|names| view::cell_name(c, names, *preview)));
+        let same_marks =
+            old.is_some_and(|(o, p)| (o.tile, o.legal, o.points, *p) == (c.tile, c.legal, c.points, *preview));
+        if let Some(g) = el.last_element_child().filter(|_| !same_marks) {
+            refill.push(g);
+            marks += "<g>";
+            marks += &seats.with_untracked(|seats| markup(c, *preview, seats));
+            marks += "</g>";
         }
     }
+    refill_marks(&refill, &marks);
     now
+}
+
+/// The data attributes of a field (`data-number`, `data-gold`, `data-legal`, `data-points`,
+/// `data-preview`) that differ from those of `old`.
+fn write_attributes(
+    el: &web_sys::Element,
+    old: Option<&(view::Cell, Option<u8>)>,
+    c: &view::Cell,
+    preview: Option<u8>,
+) {
+    // Numbers where the attribute holds one, 1 for "true".
+    let parts = |c: &view::Cell, p: Option<u8>| {
+        [
+            c.tile.map(|t| u32::from(t.0)),
+            c.tile.filter(|t| t.1).map(|_| 1),
+            c.legal.then_some(1),
+            c.points,
+            p.map(|_| 1),
+        ]
+    };
+    let was = old.map(|(o, p)| parts(o, *p));
+    let names = ["data-number", "data-gold", "data-legal", "data-points", "data-preview"];
+    for (k, value) in parts(c, preview).into_iter().enumerate() {
+        if was.is_some_and(|w| w[k] == value) {
+            continue;
+        }
+        let _ = match value {
+            Some(v) if k == 0 || k == 3 => el.set_attribute(names[k], &v.to_string()),
+            Some(_) => el.set_attribute(names[k], "true"),
+            None => el.remove_attribute(names[k]),
+        };
+    }
+}
+
+/// Replaces what each group in `refill` holds with its `<g>` of `marks`, in order: one parse
+/// for all, then the parsed pieces move into their fields.
+fn refill_marks(refill: &[web_sys::Element], marks: &str) {
+    if refill.is_empty() {
+        return;
+    }
+    let Ok(parsed) = document().create_element_ns(Some("http://www.w3.org/2000/svg"), "svg") else { return };
+    parsed.set_inner_html(marks);
+    let mut from = parsed.first_element_child();
+    for g in refill {
+        let Some(group) = from else { return };
+        g.set_text_content(None);
+        // The marks are elements only (no text between them).
+        while let Some(piece) = group.first_element_child() {
+            let _ = g.append_child(&piece);
+        }
+        from = group.next_element_sibling();
+    }
 }
 
 /// A field; its attributes, tile and marks are written by [`follow`].
