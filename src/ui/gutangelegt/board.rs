@@ -190,8 +190,11 @@ pub fn Board(
         table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>())
     });
     let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
+    // The laid cards alone: the places come and go with the cover, and the cards' parts need not
+    // hear of it.
+    let laid = Memo::new(move |_| table.with(|t| TableModel { cards: t.cards.clone(), ..TableModel::default() }));
     let card_keys =
-        Signal::derive(move || table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
+        Signal::derive(move || laid.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
     // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
     let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
         let (dx, dy) = untrack(shift);
@@ -202,12 +205,25 @@ pub fn Board(
         let Some(s) = table.with_untracked(|t| t.slots.get(i).copied()) else { return ().into_any() };
         slot(s, i, roving, tap, on_slot).into_any()
     });
-    let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
+    let card = Callback::new(move |id: u16| laid_card(id as u8, laid, on_table_field).into_any());
     let claim = Claiming { table, tap, announce, moved: RwSignal::new(None) };
     let claiming = move || claim.on();
     let cursor = move || claim.cursor();
     let preview = Memo::new(move |_| tap.with(|p| p.card));
-    let lines = Memo::new(move |_| tap.with(|p| p.lines.clone()));
+    // The last card's lines, or the preview's (or the claims): each line drawn once, keyed by its
+    // ends; a preview replaces the scored lines rather than rewriting their attributes.
+    let line_keys = move |scored: bool| {
+        Signal::derive(move || {
+            tap.with(|p| p.lines.iter().filter(|l| is_scored(l) == scored).map(|l| line_key(l.0)).collect::<Vec<u16>>())
+        })
+    };
+    let line = move |scored: bool| {
+        Callback::new(move |key: u16| {
+            let line = tap
+                .with_untracked(|p| p.lines.iter().find(|l| is_scored(l) == scored && line_key(l.0) == key).copied());
+            line.map(line_svg).into_any()
+        })
+    };
     view! {
         <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
             viewBox=view_box role="group" aria-label=move || claim.label(claim_start) data-test="table"
@@ -227,7 +243,8 @@ pub fn Board(
                     <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
                 </g>
             })}
-            {move || lines.get().into_iter().map(line_svg).collect_view()}
+            {keyed(line_keys(true), line(true))}
+            {keyed(line_keys(false), line(false))}
             {move || claim_start.get().map(|(x, y)| view! {
                 <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
             })}
@@ -237,6 +254,17 @@ pub fn Board(
             }})}
         </svg>
     }
+}
+
+fn is_scored(l: &(Line, LineKind)) -> bool {
+    l.1 == LineKind::Scored
+}
+
+/// A line's key: its end fields, four bits a coordinate (any table has at most 13 columns and,
+/// while a new row is previewed, 15 field rows).
+fn line_key(l: Line) -> u16 {
+    let c = |v: usize| v.min(15) as u16;
+    c(l.from.0) | c(l.from.1) << 4 | c(l.to.0) << 8 | c(l.to.1) << 12
 }
 
 /// A drawn line (after-move coordinates) with its points on its middle.
