@@ -303,7 +303,11 @@ fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Pla
 /// table as attributes (they change only when the table grows at its left or top).
 fn laid_card(id: u8, table: Memo<TableModel>, on_field: Callback<(usize, usize)>) -> impl IntoView {
     let me = move |f: &dyn Fn(&Card) -> usize| table.with(|t| t.cards.iter().find(|c| c.id == id).map_or(0, f));
-    let at = move || (me(&|c| c.col), me(&|c| c.row));
+    // Where it lies, as one number (top row × 16 + column; a table has at most 13 columns): a
+    // memo, so the position's seven attributes are re-run only when the card moves, not with
+    // every card laid.
+    let spot = Memo::new(move |_| Some(me(&|c| c.row * 16 + c.col)));
+    let at = move || spot.get().map_or((0, 0), |s| (s % 16, s / 16));
     // A laid card's colours never change.
     let colors = crate::engine::gutangelegt::GutAngelegt::card(id);
     let colors = table.with_untracked(|t| t.cards.iter().find(|c| c.id == id).map_or(colors, |c| c.colors));
