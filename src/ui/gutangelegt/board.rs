@@ -190,11 +190,8 @@ pub fn Board(
         table.with(|t| t.slots.iter().enumerate().map(|(i, s)| slot_key(i, s)).collect::<Vec<u16>>())
     });
     let roving = Roving::new(Signal::derive(move || table.with(|t| t.slots.len())));
-    // The laid cards alone: the places come and go with the cover, and the cards' parts need not
-    // hear of it.
-    let laid = Memo::new(move |_| table.with(|t| TableModel { cards: t.cards.clone(), ..TableModel::default() }));
     let card_keys =
-        Signal::derive(move || laid.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
+        Signal::derive(move || table.with(|t| t.cards.iter().map(|c| u16::from(c.id)).collect::<Vec<u16>>()));
     // Fields are drawn in today's coordinates; a claim names them after the previewed card lies.
     let on_table_field = Callback::new(move |(x, y): (usize, usize)| {
         let (dx, dy) = untrack(shift);
@@ -205,7 +202,7 @@ pub fn Board(
         let Some(s) = table.with_untracked(|t| t.slots.get(i).copied()) else { return ().into_any() };
         slot(s, i, roving, tap, on_slot).into_any()
     });
-    let card = Callback::new(move |id: u16| laid_card(id as u8, laid, on_table_field).into_any());
+    let card = Callback::new(move |id: u16| laid_card(id as u8, table, on_table_field).into_any());
     let claim = Claiming { table, tap, announce, moved: RwSignal::new(None) };
     let claiming = move || claim.on();
     let cursor = move || claim.cursor();
