@@ -207,7 +207,20 @@ pub fn Board(
     let claiming = move || claim.on();
     let cursor = move || claim.cursor();
     let preview = Memo::new(move |_| tap.with(|p| p.card));
-    let lines = Memo::new(move |_| tap.with(|p| p.lines.clone()));
+    // The last card's lines, or the preview's (or the claims): each line drawn once, keyed by its
+    // ends; a preview replaces the scored lines rather than rewriting their attributes.
+    let line_keys = move |scored: bool| {
+        Signal::derive(move || {
+            tap.with(|p| p.lines.iter().filter(|l| is_scored(l) == scored).map(|l| line_key(l.0)).collect::<Vec<u16>>())
+        })
+    };
+    let line = move |scored: bool| {
+        Callback::new(move |key: u16| {
+            let line = tap
+                .with_untracked(|p| p.lines.iter().find(|l| is_scored(l) == scored && line_key(l.0) == key).copied());
+            line.map(line_svg).into_any()
+        })
+    };
     view! {
         <svg class="ga-table" class:announce=announce class:previewing=move || tap.with(|p| p.card.is_some())
             viewBox=view_box role="group" aria-label=move || claim.label(claim_start) data-test="table"
@@ -227,7 +240,8 @@ pub fn Board(
                     <rect class="ga-card-edge" x=num(c as f64 * F) y=num(r as f64 * F) width=num(F) height=num(F * 3.0) rx="4" />
                 </g>
             })}
-            {move || lines.get().into_iter().map(line_svg).collect_view()}
+            {keyed(line_keys(true), line(true))}
+            {keyed(line_keys(false), line(false))}
             {move || claim_start.get().map(|(x, y)| view! {
                 <circle class="ga-claim-start" data-test="claim-start" cx=num(x as f64 * F + F / 2.0) cy=num(y as f64 * F + F / 2.0) r="12" />
             })}
@@ -237,6 +251,17 @@ pub fn Board(
             }})}
         </svg>
     }
+}
+
+fn is_scored(l: &(Line, LineKind)) -> bool {
+    l.1 == LineKind::Scored
+}
+
+/// A line's key: its end fields, four bits a coordinate (any table has at most 13 columns and,
+/// while a new row is previewed, 15 field rows).
+fn line_key(l: Line) -> u16 {
+    let c = |v: usize| v.min(15) as u16;
+    c(l.from.0) | c(l.from.1) << 4 | c(l.to.0) << 8 | c(l.to.1) << 12
 }
 
 /// A drawn line (after-move coordinates) with its points on its middle.
@@ -275,7 +300,11 @@ fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Pla
 /// table as attributes (they change only when the table grows at its left or top).
 fn laid_card(id: u8, table: Memo<TableModel>, on_field: Callback<(usize, usize)>) -> impl IntoView {
     let me = move |f: &dyn Fn(&Card) -> usize| table.with(|t| t.cards.iter().find(|c| c.id == id).map_or(0, f));
-    let at = move || (me(&|c| c.col), me(&|c| c.row));
+    // Where it lies, as one number (top row × 16 + column; a table has at most 13 columns): a
+    // memo, so the position's seven attributes are re-run only when the card moves, not with
+    // every card laid.
+    let spot = Memo::new(move |_| Some(me(&|c| c.row * 16 + c.col)));
+    let at = move || spot.get().map_or((0, 0), |s| (s % 16, s / 16));
     // A laid card's colours never change.
     let colors = crate::engine::gutangelegt::GutAngelegt::card(id);
     let colors = table.with_untracked(|t| t.cards.iter().find(|c| c.id == id).map_or(colors, |c| c.colors));
