@@ -147,6 +147,9 @@ fn write_field(
     name: &str,
     seats: &[Seat],
 ) {
+    // A field not yet written is as `field` drew it: a bare field of its number.
+    let bare = (view::Field { cell: f.cell, number: f.number, ..Default::default() }, false);
+    let (o, t) = old.map_or((&bare.0, bare.1), |(o, t, _)| (o, *t));
     let attrs = |f: &view::Field, target: bool| {
         [
             f.blocked.then(|| "true".to_string()),
@@ -156,12 +159,9 @@ fn write_field(
             f.kept_by.map(|p| p.to_string()),
         ]
     };
-    let was = old.map(|(o, t, _)| attrs(o, *t));
+    let was = attrs(o, t);
     let names = ["data-blocked", "data-target", "data-reachable", "data-locked", "data-kept"];
-    for (k, value) in attrs(f, target).into_iter().enumerate() {
-        if was.as_ref().is_some_and(|w| w[k] == value) {
-            continue;
-        }
+    for (k, value) in attrs(f, target).into_iter().enumerate().filter(|(k, v)| was[*k] != *v) {
         let _ = match value {
             Some(v) => el.set_attribute(names[k], &v),
             None => el.remove_attribute(names[k]),
@@ -177,14 +177,13 @@ fn write_field(
         }
         class
     };
-    if old.is_none_or(|(o, t, _)| class(o, *t) != class(f, target)) {
+    if class(o, t) != class(f, target) {
         let _ = el.set_attribute("class", &class(f, target));
     }
     if old.is_none_or(|(_, _, n)| n != name) {
         let _ = el.set_attribute("aria-label", name);
     }
-    let pieces = |f: &view::Field| (f.stones.clone(), f.locked_by, f.kept_by);
-    if old.is_none_or(|(o, _, _)| pieces(o) != pieces(f)) {
+    if (&o.stones, o.locked_by, o.kept_by) != (&f.stones, f.locked_by, f.kept_by) {
         let (under, over) = pieces_markup(f, seats);
         // The field's last two children: the stones under its number and those over it.
         if let (Some(over_el), Some(under_el)) = (el.last_element_child(), el.children().item(1)) {
