@@ -179,6 +179,26 @@ pub fn keyed(keys: Signal<Vec<u16>>, part: Callback<u16, AnyView>) -> impl IntoV
     view! { <For each=move || keys.get() key=|k| *k children=move |k| part.run(k) /> }
 }
 
+/// A board whose fields are drawn once and followed by one effect: `write(board, drawn)` writes
+/// onto the fields of `board` what changed since `drawn` (everything the first time) and returns
+/// what it drew; it re-runs when what it reads changes (a move changes the marks of many fields
+/// at once: its cost then follows what it changed, not a reactive part per attribute and field).
+/// It starts in the next frame, before that is painted (a task of its own: started with the
+/// board it made opening a game one long task, 623 ms of blocking in Lighthouse), and writes
+/// only into `board` (the rules page may show several). It ends with the component.
+pub fn follow_board<T: Default + Send + Sync + 'static>(
+    board: NodeRef<leptos::svg::Svg>,
+    write: impl Fn(&web_sys::Element, Option<T>) -> T + 'static,
+) {
+    let mounted = RwSignal::new(false);
+    request_animation_frame(move || mounted.set(true));
+    let follows = RenderEffect::new(move |drawn| match mounted.get().then(|| board.get_untracked()).flatten() {
+        Some(el) => write(&el, drawn),
+        None => T::default(),
+    });
+    on_cleanup(move || drop(follows));
+}
+
 /// The move log, newest entry last. `lines` is already readable text.
 #[component]
 pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {

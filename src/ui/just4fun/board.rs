@@ -4,6 +4,7 @@
 use crate::decimal::num;
 use crate::engine::just4fun::{CELLS, SIDE};
 use crate::session::Seat;
+use crate::ui::components::follow_board;
 use crate::ui::i18n::t;
 use crate::ui::keyboard::Roving;
 use crate::view::just4fun as view;
@@ -73,19 +74,9 @@ pub fn Board(
         let target = target.get();
         model.with(|m| m.fields.iter().map(|f| (f.clone(), target == Some(f.number))).collect::<Vec<_>>())
     });
-    // Fields never move: each is drawn once. A move or the cover changes the marks of many
-    // fields at once, so one effect writes onto the fields what changed (as Sudoku's board
-    // does), rather than a reactive part per attribute and field: a move's cost then follows
-    // what it changed. It starts in the next frame, before that is painted, and writes only
-    // into this board.
+    // Fields never move: each is drawn once and one effect writes onto them what changed.
     let board_el = NodeRef::<leptos::svg::Svg>::new();
-    let mounted = RwSignal::new(false);
-    request_animation_frame(move || mounted.set(true));
-    let follows = RenderEffect::new(move |drawn| match mounted.get().then(|| board_el.get_untracked()).flatten() {
-        Some(board) => follow(&board, shown, seats, drawn),
-        None => Vec::new(),
-    });
-    on_cleanup(move || drop(follows));
+    follow_board(board_el, move |board, drawn| follow(board, shown, seats, drawn));
     let numbers = model.with_untracked(|m| m.fields.iter().map(|f| f.number).collect::<Vec<_>>());
     let fields =
         numbers.into_iter().enumerate().map(|(cell, number)| field(cell, number, roving, on_tap)).collect_view();

@@ -3,7 +3,7 @@
 use crate::decimal::num;
 use crate::engine::sudoku::{col, row, CELLS, SIZE, TRACK};
 use crate::session::Seat;
-use crate::ui::components::seat_mark;
+use crate::ui::components::{follow_board, seat_mark};
 use crate::ui::i18n::is_de;
 use crate::ui::keyboard::Roving;
 use crate::view::sudoku as view;
@@ -31,20 +31,10 @@ pub fn board(
     let grid_end = LABEL + PAD + CELL * 9.0;
     // Computed once per change; the fields follow it.
     let cells = Memo::new(move |_| cells.get());
-    // Fields never move: each is drawn once. A move, a tap or the cover changes the marks of up
-    // to half the board at once, so one effect writes onto the fields what changed, rather than
-    // a reactive part per attribute and field (a move's cost then follows what it changed). It
-    // starts in the next frame, before it is painted (a task of its own: started with the board
-    // it made opening a game one long task, 623 ms of blocking in Lighthouse), and writes only
-    // into this board (the rules page may show several).
+    // Fields never move: each is drawn once and one effect writes onto them what changed (a
+    // move, a tap or the cover changes the marks of up to half the board).
     let board_el = NodeRef::<leptos::svg::Svg>::new();
-    let mounted = RwSignal::new(false);
-    request_animation_frame(move || mounted.set(true));
-    let follows = RenderEffect::new(move |drawn| match mounted.get().then(|| board_el.get_untracked()).flatten() {
-        Some(board) => follow(&board, cells, seats, drawn),
-        None => Vec::new(),
-    });
-    on_cleanup(move || drop(follows));
+    follow_board(board_el, move |board, drawn| follow(board, cells, seats, drawn));
     let fields = (0..CELLS).map(|cell| field(cell, roving, on_tap)).collect_view();
     view! {
         <svg node_ref=board_el class="sd-board" viewBox=format!("0 0 {0} {0}", num(VIEW)) role="group" aria-label=label>
