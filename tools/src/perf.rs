@@ -569,6 +569,11 @@ fn dom_changes_line(taps: &[Tap], turns: usize, n: usize) -> String {
     kinds.iter().map(|k| format!("{k} {} → {}", part(k, true), part(k, false))).collect::<Vec<_>>().join(", ")
 }
 
+/// Every tap's time to the next frame, cover taps included.
+fn all_ms(g: &Played) -> Vec<f64> {
+    g.taps.iter().map(|t| t.ms).collect()
+}
+
 /// One game's row of the tap table, from the same game played at 1× (`played[0]`) and 4×.
 fn taps_row(kind: &str, played: &[Played]) -> String {
     let play = |g: &Played| g.taps.iter().filter(|t| t.what != "cover").map(|t| t.ms).collect::<Vec<_>>();
@@ -579,7 +584,7 @@ fn taps_row(kind: &str, played: &[Played]) -> String {
         game_name(kind),
         p50_p95(&play(&played[0])),
         p50_p95(&play(&played[1])),
-        p50_p95(&played[1].taps.iter().map(|t| t.ms).collect::<Vec<_>>()),
+        p50_p95(&all_ms(&played[1])),
         et_p95(&played[0].taps),
         et_p95(&played[1].taps),
         play(&played[0]).len(),
@@ -651,7 +656,6 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
         let (one, four) = (long_tasks_text(&played[0]), long_tasks_text(&played[1]));
         long.push(format!("{:<13} 1×: {one} · 4×: {four}", game_name(kind)));
     }
-    let ms = |g: &Played| g.taps.iter().map(|t| t.ms).collect::<Vec<_>>();
     println!("| game | p50 / p95 at 1× | p50 / p95 at 4× | every tap at 4×, covers included | Event Timing p95 1× / 4× (ms) | taps (at 1×) | cover taps p50 / p95 1× · 4× |");
     println!("|---|---|---|---|---|---|---|");
     for r in rows {
@@ -661,9 +665,9 @@ pub fn taps_section(dist: &Path, max_turns: usize, only: &[String]) -> Res<()> {
         let (b1, b4) = (baseline(1.0, 30, mouse)?, baseline(4.0, 30, mouse)?);
         println!(
             "| baseline: {label} | {} | {} | {} | {} / {} | {} | – |",
-            p50_p95(&ms(&b1)),
-            p50_p95(&ms(&b4)),
-            p50_p95(&ms(&b4)),
+            p50_p95(&all_ms(&b1)),
+            p50_p95(&all_ms(&b4)),
+            p50_p95(&all_ms(&b4)),
             et_p95(&b1.taps),
             et_p95(&b4.taps),
             b1.taps.len()

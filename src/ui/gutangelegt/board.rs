@@ -302,7 +302,8 @@ fn laid_card(id: u8, table: Memo<TableModel>, on_field: Callback<(usize, usize)>
     let me = move |f: &dyn Fn(&Card) -> usize| table.with(|t| t.cards.iter().find(|c| c.id == id).map_or(0, f));
     // Where it lies, as one number (top row × 16 + column; a table has at most 13 columns): a
     // memo, so the position's seven attributes are re-run only when the card moves, not with
-    // every card laid.
+    // every card laid. An `Option<usize>` memo as the viewer's is (a memo of a new type
+    // costs the page its own copy of the memo code).
     let spot = Memo::new(move |_| Some(me(&|c| c.row * 16 + c.col)));
     let at = move || spot.get().map_or((0, 0), |s| (s % 16, s / 16));
     // A laid card's colours never change.

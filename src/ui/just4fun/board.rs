@@ -69,14 +69,9 @@ pub fn Board(
     on_tap: Callback<usize>,
 ) -> impl IntoView {
     let roving = Roving::new(CELLS);
-    // Each field's view and whether the picked cards add up to it; computed once per change.
-    let shown = Memo::new(move |_| {
-        let target = target.get();
-        model.with(|m| m.fields.iter().map(|f| (f.clone(), target == Some(f.number))).collect::<Vec<_>>())
-    });
     // Fields never move: each is drawn once and one effect writes onto them what changed.
     let board_el = NodeRef::<leptos::svg::Svg>::new();
-    follow_board(board_el, move |board, drawn| follow(board, shown, seats, drawn));
+    follow_board(board_el, move |board, drawn| follow(board, model, target, seats, drawn));
     let numbers = model.with_untracked(|m| m.fields.iter().map(|f| f.number).collect::<Vec<_>>());
     let fields =
         numbers.into_iter().enumerate().map(|(cell, number)| field(cell, number, roving, on_tap)).collect_view();
@@ -104,28 +99,36 @@ type Drawn = Vec<(view::Field, bool, String)>;
 /// under and over its number. Returns what is drawn now.
 fn follow(
     board: &web_sys::Element,
-    shown: Memo<Vec<(view::Field, bool)>>,
+    model: Memo<view::Board>,
+    target: Memo<Option<u8>>,
     seats: Signal<Vec<Seat>>,
     drawn: Option<Drawn>,
 ) -> Drawn {
-    let before = drawn.unwrap_or_default();
+    // What was drawn is handed on as it is where a field did not change; only a changed field is
+    // copied from the model.
+    let mut before = drawn.unwrap_or_default().into_iter();
     let fields = board.get_elements_by_class_name("field");
-    let now = shown.with(|shown| shown.iter().map(|(f, t)| (f.clone(), *t)).collect::<Vec<_>>());
-    seats.with_untracked(|seats| {
-        now.into_iter()
-            .enumerate()
-            .map(|(i, (f, target))| {
-                let old = before.get(i);
-                if let Some(old) = old.filter(|(o, t, _)| *o == f && *t == target) {
-                    return old.clone();
-                }
-                let name = view::field_name(&f, seats, target);
-                if let Some(el) = fields.item(i as u32) {
-                    write_field(&el, old, &f, target, &name, seats);
-                }
-                (f, target, name)
-            })
-            .collect()
+    let target = target.get();
+    model.with(|m| {
+        seats.with_untracked(|seats| {
+            m.fields
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    let on_target = target == Some(f.number);
+                    match before.next() {
+                        Some(old) if old.0 == *f && old.1 == on_target => old,
+                        old => {
+                            let name = view::field_name(f, seats, on_target);
+                            if let Some(el) = fields.item(i as u32) {
+                                write_field(&el, old.as_ref(), f, on_target, &name, seats);
+                            }
+                            (f.clone(), on_target, name)
+                        }
+                    }
+                })
+                .collect()
+        })
     })
 }
 

@@ -402,7 +402,7 @@ fn player_row(table: SeenMemo<Just4Fun>, p: usize, n: usize, seat: Seat) -> impl
             f(now, supply.into(), boxed.into())
         }
     };
-    let in_box = |_, _, boxed: u32| (boxed > 0).then(|| format!(" · {boxed}"));
+    let in_box = |_, _, boxed: u32| (boxed > 0).then(|| format!(" · {boxed}{}", t(" in der Box", " boxed")));
     view! {
         <li class="player" class:current=move || row.get().0 aria-current=part(|now, _, _| now.then(|| "true".into()))>
             <span class="side" aria-hidden="true">{side_arrow(seat_side(p, n))}</span>
@@ -410,7 +410,7 @@ fn player_row(table: SeenMemo<Just4Fun>, p: usize, n: usize, seat: Seat) -> impl
             <span class="counts">
                 <b>{part(|_, supply, _| Some(supply.to_string()))}</b>
                 {part(|_, supply, _| Some(count_noun(supply.into(), (" Stein", " stone"), (" Steine", " stones")).into()))}
-                {part(in_box)}{part(|_, _, boxed| (boxed > 0).then(|| t(" in der Box", " boxed").into()))}
+                {part(in_box)}
             </span>
         </li>
     }
