@@ -101,6 +101,13 @@ pub fn focus_soon(css: &'static str) {
     });
 }
 
+/// Runs `f` in a task of its own once the page has drawn its next frame: what can wait a frame
+/// (the hand-over cover's card) then does not delay the frame that answers a tap.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    // A frame callback runs just before the frame is drawn; a timeout set there, after it.
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
+}
+
 /// Catches taps for a moment after the cover is lifted, so a double or triple tap on "show"
 /// never plays a move on the board underneath.
 #[component]

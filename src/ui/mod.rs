@@ -103,6 +103,11 @@ pub struct AppCtx {
     pub pending: RwSignal<Option<PendingGame>>,
     /// `Some(player)` while the hand-over cover asks to pass the device to `player`.
     pub cover: RwSignal<Option<usize>>,
+    /// The cover as drawn: follows [`cover`](Self::cover) a frame later when it goes up, at once
+    /// when it goes. What the cover hides is hidden from the moment `cover` is set (the viewer is
+    /// nobody then); only the cover's own card and the page's `inert` wait, so that the move's
+    /// own result (the stone on the board, the hand gone) reaches the screen first.
+    pub cover_drawn: RwSignal<Option<usize>>,
     /// True for a moment after the cover is lifted: swallows the taps of a double or triple tap.
     pub shield: RwSignal<bool>,
     /// Bumped whenever saved games or slots change (here or in another tab), so lists re-read.
@@ -273,6 +278,14 @@ impl AppCtx {
             keyboard::let_go_of_focus();
         }
         self.cover.set(player);
+        match player {
+            None if self.cover_drawn.get_untracked().is_none() => {}
+            None => self.cover_drawn.set(None),
+            Some(_) => {
+                let ctx = *self;
+                components::after_paint(move || ctx.cover_drawn.set(ctx.cover.get_untracked()));
+            }
+        }
     }
 
     /// Lifts the cover, and for a moment swallows further taps (a double tap on "show" must not
@@ -282,7 +295,7 @@ impl AppCtx {
             self.holder.set(Some(p));
             keyboard::let_go_of_focus();
         }
-        self.cover.set(None);
+        self.set_cover(None);
         self.shield.set(true);
         let shield = self.shield;
         set_timeout(move || shield.set(false), std::time::Duration::from_millis(500));
@@ -559,7 +572,8 @@ impl<G: Stored> GameHandle<G> {
         let (people, mover) =
             self.with_untracked(|s| (s.seats.iter().map(Seat::is_person).collect::<Vec<bool>>(), s.state.to_move()))?;
         let computer_to_move = mover.is_some_and(|p| !people.get(p).copied().unwrap_or(true));
-        if computer_to_move != computer {
+        // Nor does a tap reach under the hand-over cover (its card is drawn a frame later).
+        if computer_to_move != computer || (!computer && self.ctx.cover.get_untracked().is_some()) {
             return None;
         }
         let mut result = None;
@@ -626,8 +640,11 @@ impl AppCtx {
         self.autosave();
         computer::drive_soon(*self);
         // A redraw may take the focused field or card away: back to the board or hand in use,
-        // or at the end to the end screen.
-        keyboard::refocus(self.game.with_untracked(|g| g.as_ref().is_some_and(AnySession::is_over)));
+        // or at the end to the end screen. Under the cover the cover takes the focus itself
+        // (the board behind it is about to be inert).
+        if self.cover.get_untracked().is_none() {
+            keyboard::refocus(self.game.with_untracked(|g| g.as_ref().is_some_and(AnySession::is_over)));
+        }
     }
 }
 
@@ -680,6 +697,7 @@ fn App() -> impl IntoView {
         conflict: RwSignal::new(None),
         pending: RwSignal::new(None),
         cover,
+        cover_drawn: RwSignal::new(None),
         shield: RwSignal::new(false),
         saves_changed: RwSignal::new(0),
         holder,
