@@ -77,7 +77,8 @@ pub fn HandOver(
                         class="primary big"
                         data-test="reveal"
                         data-player=player.to_string()
-                        on:click=move |_| { ctx.lift_cover(); focus_soon(".play-body [role=group] [tabindex='0']") }
+                        // Once the page behind is no longer inert (a frame later).
+                        on:click=move |_| { ctx.lift_cover(); after_paint(|| focus_first(".play-body [role=group] [tabindex='0']")) }
                     >
                         {super::i18n::tf("Ich bin {} – zeigen", "I am {} – show", &[&seat.name])}
                     </button>
@@ -94,11 +95,14 @@ pub fn HandOver(
 /// Focuses the first element matching `css` once the page has drawn (a cover's or a question's
 /// button; the board's tab stop, src/ui/keyboard.rs, after the cover). Nothing if none.
 pub fn focus_soon(css: &'static str) {
-    request_animation_frame(move || {
-        if let Some(el) = document().query_selector(css).ok().flatten() {
-            let _ = wasm_bindgen::JsCast::unchecked_ref::<web_sys::HtmlElement>(&el).focus();
-        }
-    });
+    request_animation_frame(move || focus_first(css));
+}
+
+/// Focuses the first element matching `css` now. Nothing if none.
+pub fn focus_first(css: &str) {
+    if let Some(el) = document().query_selector(css).ok().flatten() {
+        let _ = wasm_bindgen::JsCast::unchecked_ref::<web_sys::HtmlElement>(&el).focus();
+    }
 }
 
 /// Runs `f` in a task of its own once the page has drawn its next frame: what can wait a frame

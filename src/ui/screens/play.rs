@@ -40,7 +40,7 @@ pub fn Play() -> impl IntoView {
         <main class="play" data-test="game" data-save-key=save_key>
             {top_bar(ctx, kind, saving)}
             // A tap on the board or hand is the next action: the last message has had its moment.
-            <div class="play-body" inert=move || ctx.cover_drawn.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
+            <div class="play-body" inert=move || ctx.page_inert.get() on:pointerdown=move |_| ctx.clear_toast()>
             {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
                 Some(kind) => crate::with_game!(kind, G => G::play()),
@@ -69,7 +69,7 @@ fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) ->
     // A hint is for the person to move, when they can see their own things.
     let can_hint = move || ctx.table.acting.get();
     view! {
-        <header class="topbar" inert=move || ctx.cover_drawn.get().is_some()>
+        <header class="topbar" inert=move || ctx.page_inert.get()>
             <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
             // The full name, and on a phone the short one (CSS shows one of them).
             <h1>{move || kind.get().map(|k| view! {
