@@ -2,7 +2,7 @@
 //! gold tile during the setup) with their points, and the accessible name of every field.
 
 use super::Seen;
-use crate::engine::sudoku::{name, End, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
+use crate::engine::sudoku::{name, Counted, End, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
 use crate::engine::Game;
 use crate::lang::{count_noun, t, tf};
 use crate::session::Seat;
@@ -103,6 +103,28 @@ pub fn place_prompt(chosen: Option<usize>, assisted: bool, points: u32) -> Strin
             &[&name(cell)],
         )
     }
+}
+
+/// A hint's field and why it is worth its points ("B6 – 7 Punkte: 3 im Block, 2 in der Reihe,
+/// 2 in der Spalte"), from the tiles on the board, which everyone sees.
+pub fn hint_prompt(cell: usize, counted: Counted) -> String {
+    let parts: Vec<String> = [
+        (counted.block, t("im Block", "in the block")),
+        (counted.row, t("in der Reihe", "in the row")),
+        (counted.column, t("in der Spalte", "in the column")),
+    ]
+    .into_iter()
+    .filter(|&(n, _)| n > 0)
+    .map(|(n, place)| format!("{n} {place}"))
+    .collect();
+    let total = counted.total();
+    let points = format!("{total}{}", count_noun(u64::from(total), (" Punkt", " point"), (" Punkte", " points")));
+    let why = if parts.is_empty() {
+        tf("{} – Block, Reihe und Spalte sind noch leer", "{} – block, row and column are still empty", &[&points])
+    } else {
+        format!("{points}: {}", parts.join(", "))
+    };
+    tf("{} – {}. Nochmal wählen oder „Legen“.", "{} – {}. Choose it again or “Place”.", &[&name(cell), &why])
 }
 
 /// Why the game ended, naming the player it ended with.
@@ -267,6 +289,29 @@ mod tests {
 
     fn seats() -> Vec<Seat> {
         vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Yellow)]
+    }
+
+    /// Issue 24, 3: a hint says why its field is worth its points, naming only the tiles on the
+    /// board (which everyone sees); parts that count nothing are left out.
+    #[test]
+    fn a_hint_says_where_its_points_come_from() {
+        let counted = |block, row, column| Counted { block, row, column };
+        set_lang(Lang::De);
+        assert_eq!(
+            hint_prompt(at("E5"), counted(3, 2, 2)),
+            "E5 – 7 Punkte: 3 im Block, 2 in der Reihe, 2 in der Spalte. Nochmal wählen oder „Legen“."
+        );
+        assert_eq!(hint_prompt(at("I9"), counted(0, 1, 0)), "I9 – 1 Punkt: 1 in der Reihe. Nochmal wählen oder „Legen“.");
+        assert_eq!(
+            hint_prompt(at("A1"), counted(0, 0, 0)),
+            "A1 – 0 Punkte – Block, Reihe und Spalte sind noch leer. Nochmal wählen oder „Legen“."
+        );
+        set_lang(Lang::En);
+        assert_eq!(
+            hint_prompt(at("C5"), counted(0, 1, 3)),
+            "C5 – 4 points: 1 in the row, 3 in the column. Choose it again or “Place”."
+        );
+        set_lang(Lang::De);
     }
 
     #[test]

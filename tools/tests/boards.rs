@@ -126,6 +126,13 @@ fn a_hint_shows_over_what_the_player_picked() {
     app.wait("[data-test=cell][data-preview=true]");
     said.push(("sudoku, a field chosen", status(&app)));
     ask_hint(&app);
+    // Issue 24, 3: the hint says why its field is worth its points.
+    let hinted = status(&app);
+    assert!(
+        ["im Block", "in der Reihe", "in der Spalte", "noch leer"].iter().any(|w| hinted.contains(w)),
+        "sudoku: the hint does not say where its points come from: {hinted:?}"
+    );
+    said.push(("sudoku, a hint shown", hinted));
     assert_hint_shown_and_played(&app, "sudoku");
     // Issue 22, 17: the instructions along the way speak to touch and keyboard alike.
     for (context, text) in said {

@@ -49,6 +49,23 @@ pub enum Scoring {
     Simple,
 }
 
+/// The tiles a placement counts, by where they lie: in the field's block, and in its row and
+/// column — outside the block under the standard scoring, the whole row and column under the
+/// simple one (where `block` stays 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Counted {
+    pub block: u32,
+    pub row: u32,
+    pub column: u32,
+}
+
+impl Counted {
+    /// The points: one per counted tile.
+    pub fn total(self) -> u32 {
+        self.block + self.row + self.column
+    }
+}
+
 /// How strictly the app keeps the Sudoku rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -333,19 +350,27 @@ impl Sudoku {
 
     /// Points a tile laid on the free field `cell` would score (the tile itself not counted).
     pub fn points_at(&self, cell: usize) -> u32 {
+        self.counted_at(cell).total()
+    }
+
+    /// The tiles a tile laid on the free field `cell` would count, by where they lie (a hint
+    /// says why a field is worth its points).
+    pub fn counted_at(&self, cell: usize) -> Counted {
         let occupied = |o: &usize| *o != cell && self.tile(*o).is_some();
         let outside_block = |o: &usize| block(*o) != block(cell);
-        let n = match self.options.scoring {
-            Scoring::Standard => {
-                block_cells(block(cell)).filter(occupied).count()
-                    + row_cells(row(cell)).filter(outside_block).filter(occupied).count()
-                    + col_cells(col(cell)).filter(outside_block).filter(occupied).count()
-            }
-            Scoring::Simple => {
-                row_cells(row(cell)).filter(occupied).count() + col_cells(col(cell)).filter(occupied).count()
-            }
-        };
-        u32::try_from(n).unwrap_or(0)
+        let count = |n: usize| u32::try_from(n).unwrap_or(0);
+        match self.options.scoring {
+            Scoring::Standard => Counted {
+                block: count(block_cells(block(cell)).filter(occupied).count()),
+                row: count(row_cells(row(cell)).filter(outside_block).filter(occupied).count()),
+                column: count(col_cells(col(cell)).filter(outside_block).filter(occupied).count()),
+            },
+            Scoring::Simple => Counted {
+                block: 0,
+                row: count(row_cells(row(cell)).filter(occupied).count()),
+                column: count(col_cells(col(cell)).filter(occupied).count()),
+            },
+        }
     }
 
     /// Final score per player: 40 per round counter plus the track position (= all points).

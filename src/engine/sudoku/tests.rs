@@ -119,6 +119,12 @@ fn standard_scoring_counts_the_block_then_row_and_column_outside_it() {
     assert_eq!(g.points_at(at("I9")), 2);
     // A9: block 3 (A7–C9) holds C7* → 1; row A outside: A1*, A5 → 2; column 9 outside: H9* → 1.
     assert_eq!(g.points_at(at("A9")), 4);
+    // The same counts by where they lie, as a hint names them.
+    let counted = |block, row, column| Counted { block, row, column };
+    assert_eq!(g.counted_at(at("E5")), counted(3, 2, 3));
+    assert_eq!(g.counted_at(at("C5")), counted(3, 1, 1));
+    assert_eq!(g.counted_at(at("I9")), counted(1, 1, 0));
+    assert_eq!(g.counted_at(at("A9")), counted(1, 2, 1));
 
     let ev = place(&mut g, "E5");
     assert_eq!(ev, Event::Placed { player: 0, cell: 40, number: 1, points: 8, counters: 0 });
@@ -140,6 +146,12 @@ fn simple_scoring_counts_the_whole_row_and_column_only() {
     assert_eq!(g.points_at(at("I9")), 2);
     // A9: row A holds A1*, A5 → 2; column 9 holds H9* → 1. = 3 (standard: 4, C7*).
     assert_eq!(g.points_at(at("A9")), 3);
+    // No block part: the whole row and column.
+    let counted = |row, column| Counted { block: 0, row, column };
+    assert_eq!(
+        [g.counted_at(at("E5")), g.counted_at(at("C5")), g.counted_at(at("I9")), g.counted_at(at("A9"))],
+        [counted(3, 3), counted(1, 3), counted(1, 1), counted(2, 1)]
+    );
     assert_eq!(place(&mut g, "E5"), Event::Placed { player: 0, cell: 40, number: 1, points: 6, counters: 0 });
     assert_eq!(g.score(0), 6);
 }

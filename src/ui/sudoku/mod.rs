@@ -260,6 +260,9 @@ impl Turn {
             crate::ui::components::wait_for_turn()
         } else if hinted == Some(Move::CannotPlace) {
             view::cannot_place_hint().to_string()
+        } else if let Some(Move::Place { cell }) = hinted {
+            let counted = self.seen.with(|s| s.as_ref().map(|s| s.observation().state().counted_at(cell)));
+            view::hint_prompt(cell, counted.unwrap_or_default())
         } else {
             let chosen = self.chosen.get();
             let points = chosen.and_then(|cell| self.model.with(|m| m.cells.get(cell).and_then(|c| c.points)));
