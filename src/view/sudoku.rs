@@ -301,7 +301,10 @@ mod tests {
             hint_prompt(at("E5"), counted(3, 2, 2)),
             "E5 – 7 Punkte: 3 im Block, 2 in der Reihe, 2 in der Spalte. Nochmal wählen oder „Legen“."
         );
-        assert_eq!(hint_prompt(at("I9"), counted(0, 1, 0)), "I9 – 1 Punkt: 1 in der Reihe. Nochmal wählen oder „Legen“.");
+        assert_eq!(
+            hint_prompt(at("I9"), counted(0, 1, 0)),
+            "I9 – 1 Punkt: 1 in der Reihe. Nochmal wählen oder „Legen“."
+        );
         assert_eq!(
             hint_prompt(at("A1"), counted(0, 0, 0)),
             "A1 – 0 Punkte – Block, Reihe und Spalte sind noch leer. Nochmal wählen oder „Legen“."
