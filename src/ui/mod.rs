@@ -103,16 +103,14 @@ pub struct AppCtx {
     pub pending: RwSignal<Option<PendingGame>>,
     /// `Some(player)` while the hand-over cover asks to pass the device to `player`.
     pub cover: RwSignal<Option<usize>>,
-    /// The cover as drawn: follows [`cover`](Self::cover) a frame later when it goes up, at once
-    /// when it goes. What the cover hides is hidden from the moment `cover` is set (the viewer is
-    /// nobody then); only the cover's own card waits, so that the move's own result (the stone
-    /// on the board, the hand gone) reaches the screen first.
-    pub cover_drawn: RwSignal<Option<usize>>,
-    /// The page behind the cover is `inert`: follows the cover a frame later both ways. Making a
-    /// whole board inert or not restyles all of it (about 7 ms at 4× CPU slowdown), which shows
-    /// nothing; it waited in the frame that answers the tap. (Taps meanwhile: the cover's card
-    /// from its first frame on, and after it the tap shield, take them.)
-    pub page_inert: RwSignal<bool>,
+    /// The cover as of the last drawn frame: follows [`cover`](Self::cover) a frame later both
+    /// ways. What the cover hides is hidden from the moment `cover` is set (the viewer is nobody
+    /// then); the cover's card waits for this (so the move's own result, the stone on the board
+    /// and the hand gone, reaches the screen first) and goes with `cover` at once; the page behind
+    /// is `inert` while this is set. Making a whole board inert or not restyles all of it (about
+    /// 7 ms at 4× CPU slowdown) and shows nothing: it waited in the frame that answers the tap.
+    /// (Taps meanwhile: the cover's card from its first frame on, after it the tap shield.)
+    pub cover_settled: RwSignal<Option<usize>>,
     /// True for a moment after the cover is lifted: swallows the taps of a double or triple tap.
     pub shield: RwSignal<bool>,
     /// Bumped whenever saved games or slots change (here or in another tab), so lists re-read.
@@ -283,22 +281,15 @@ impl AppCtx {
             keyboard::let_go_of_focus();
         }
         self.cover.set(player);
-        if player.is_none() && self.cover_drawn.get_untracked().is_some() {
-            self.cover_drawn.set(None);
+        if player != self.cover_settled.get_untracked() {
+            let ctx = *self;
+            components::after_paint(move || {
+                let now = ctx.cover.get_untracked();
+                if ctx.cover_settled.get_untracked() != now {
+                    ctx.cover_settled.set(now);
+                }
+            });
         }
-        if player == self.cover_drawn.get_untracked() && player.is_some() == self.page_inert.get_untracked() {
-            return;
-        }
-        let ctx = *self;
-        components::after_paint(move || {
-            let now = ctx.cover.get_untracked();
-            if ctx.cover_drawn.get_untracked() != now {
-                ctx.cover_drawn.set(now);
-            }
-            if ctx.page_inert.get_untracked() != now.is_some() {
-                ctx.page_inert.set(now.is_some());
-            }
-        });
     }
 
     /// Lifts the cover, and for a moment swallows further taps (a double tap on "show" must not
@@ -710,8 +701,7 @@ fn App() -> impl IntoView {
         conflict: RwSignal::new(None),
         pending: RwSignal::new(None),
         cover,
-        cover_drawn: RwSignal::new(None),
-        page_inert: RwSignal::new(false),
+        cover_settled: RwSignal::new(None),
         shield: RwSignal::new(false),
         saves_changed: RwSignal::new(0),
         holder,

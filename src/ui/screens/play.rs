@@ -40,7 +40,7 @@ pub fn Play() -> impl IntoView {
         <main class="play" data-test="game" data-save-key=save_key>
             {top_bar(ctx, kind, saving)}
             // A tap on the board or hand is the next action: the last message has had its moment.
-            <div class="play-body" inert=move || ctx.page_inert.get() on:pointerdown=move |_| ctx.clear_toast()>
+            <div class="play-body" inert=move || ctx.cover_settled.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
             {move || match kind.get() {
                 _ if !body_ready.get() => ().into_any(),
                 Some(kind) => crate::with_game!(kind, G => G::play()),
@@ -69,7 +69,7 @@ fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) ->
     // A hint is for the person to move, when they can see their own things.
     let can_hint = move || ctx.table.acting.get();
     view! {
-        <header class="topbar" inert=move || ctx.page_inert.get()>
+        <header class="topbar" inert=move || ctx.cover_settled.get().is_some()>
             <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
             // The full name, and on a phone the short one (CSS shows one of them).
             <h1>{move || kind.get().map(|k| view! {
@@ -122,10 +122,10 @@ fn computer_buttons(ctx: AppCtx) -> impl IntoView {
 }
 
 /// The hand-over cover while it is up, with what happened since the next player's last move
-/// (drawn a frame after it goes up: [`AppCtx::cover_drawn`]).
+/// (drawn a frame after it goes up: [`AppCtx::cover_settled`]).
 fn hand_over_cover(ctx: AppCtx) -> impl IntoView {
     move || {
-        let player = ctx.cover_drawn.get()?;
+        let player = ctx.cover.get().filter(|_| ctx.cover_settled.with(Option::is_some))?;
         let (seat, public, game_kind, news) = ctx.game.with(|g| {
             let g = g.as_ref()?;
             // Read as `player` reads them (Vier mal Vier counts columns from their left
