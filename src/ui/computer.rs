@@ -5,7 +5,7 @@
 
 use super::i18n::t;
 use super::{AppCtx, GameHandle, Route};
-use crate::computer::{move_of_reply, parse_reply, request, Answer, READY};
+use crate::computer::{ask_why, move_of_reply, parse_reply, request, Answer, READY};
 use crate::engine::bots::{Budget, Level};
 use crate::engine::Determinize;
 use crate::session::{AnySession, Session, Stored};
@@ -58,6 +58,8 @@ pub struct Hint {
     pub turn: u32,
     pub seat: usize,
     pub mv: String,
+    /// Why it is good, as the worker wrote it from the seat's view.
+    pub reason: String,
 }
 
 /// The reactive part, in [`AppCtx::computers`].
@@ -195,8 +197,17 @@ fn ask(ctx: AppCtx, purpose: Purpose, seat: usize, level: Level) -> Result<(), S
         st.next_id += 1;
         st.next_id
     });
-    let text =
-        ctx.game.with_untracked(|g| g.as_ref().map(|g| crate::with_session!(g, s => make_request(s, id, seat, level))));
+    let hint = matches!(purpose, Purpose::Hint { .. });
+    let text = ctx.game.with_untracked(|g| {
+        let g = g.as_ref()?;
+        let mut text = crate::with_session!(g, s => make_request(s, id, seat, level));
+        if let (true, Ok(text)) = (hint, &mut text) {
+            // A hint also asks why, in the page's language, naming the seats as the table does.
+            let names: Vec<&str> = g.seats().iter().map(|seat| seat.name.as_str()).collect();
+            ask_why(text, crate::lang::lang(), &names);
+        }
+        Some(text)
+    });
     send(ctx, id, purpose, text.ok_or("no game")??);
     Ok(())
 }
@@ -346,12 +357,13 @@ fn show_hint(ctx: AppCtx, answer: Answer, record: String, turn: u32, seat: usize
     if current(&ctx) != Some((record, turn)) {
         return;
     }
+    let reason = answer.reason.unwrap_or_default();
     let legal = answer.mv.ok().filter(|json| {
         ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| crate::with_session!(g, s => legal_in(s, json))))
     });
     match legal {
         Some(mv) => {
-            c.hint.set(Some(Hint { turn, seat, mv }));
+            c.hint.set(Some(Hint { turn, seat, mv, reason }));
             ctx.game.update(|g| {
                 if let Some(g) = g {
                     g.count_hint(seat);
@@ -462,14 +474,21 @@ fn push_global(name: &str, ms: f64) {
     list.push(&JsValue::from_f64(ms));
 }
 
-/// The hint for the person to move in this game, if one is shown, as a move of `G`.
-pub fn hint_for<G: Stored>(ctx: AppCtx) -> Option<G::Move> {
+/// The hint shown to the person to move in this game, if any.
+fn shown_hint(ctx: AppCtx) -> Option<Hint> {
     let hint = ctx.computers.hint.get()?;
     let now = ctx.game.with(|g| g.as_ref().map(|g| (g.turn(), g.to_move())))?;
-    if now != (hint.turn, Some(hint.seat)) || ctx.cover.get().is_some() {
-        return None;
-    }
-    move_of_reply::<G>(&hint.mv)
+    (now == (hint.turn, Some(hint.seat)) && ctx.cover.get().is_none()).then_some(hint)
+}
+
+/// The hint for the person to move in this game, if one is shown, as a move of `G`.
+pub fn hint_for<G: Stored>(ctx: AppCtx) -> Option<G::Move> {
+    move_of_reply::<G>(&shown_hint(ctx)?.mv)
+}
+
+/// The status line while a hint shows: "Tipp:" and why; `None` when no hint shows.
+pub fn hint_line(ctx: AppCtx) -> Option<String> {
+    shown_hint(ctx).map(|h| crate::view::hint_line(&h.reason))
 }
 
 /// Whether the move `json` applies in `s` (a hint is only shown when it does).

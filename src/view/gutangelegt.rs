@@ -5,8 +5,8 @@
 
 use super::Seen;
 use crate::engine::gutangelegt::{
-    log_lines_now, table_shift, Anchor, Event, GutAngelegt, Laid, Line, Observation, Place, RuleError, CARD_FIELDS,
-    ROW_CARDS,
+    log_lines_now, table_shift, Anchor, Event, GutAngelegt, Laid, Line, Move, Observation, Place, RuleError, CARDS,
+    CARD_FIELDS, ROW_CARDS,
 };
 use crate::engine::Game;
 use crate::lang::{t, tf};
@@ -405,6 +405,89 @@ impl super::GameView for GutAngelegt {
     fn progress(&self) -> super::Progress {
         super::Progress::OutOf(self.cards_on_table(), 48, t("Karten gelegt", "cards laid"))
     }
+
+    fn hint_reason(&self, me: usize, mv: &Move, _names: &[String]) -> String {
+        hint_reason(self, me, mv)
+    }
+}
+
+/// The lines a placement would score (the table and the player's own card are all it reads).
+fn scoring_lines(game: &GutAngelegt, mv: &Move) -> Vec<Line> {
+    let Move::Lay { card, turned, place, .. } = mv;
+    game.preview(Laid { card: *card, turned: *turned }, *place).map(|(lines, _)| lines).unwrap_or_default()
+}
+
+/// The most points one card the player has not seen (not on the table, not in their hand)
+/// could make on the next turn after `mv`: what the move leaves the next player to build on.
+fn left_to_build_on(game: &GutAngelegt, me: usize, mv: &Move) -> u32 {
+    let mut after = game.clone();
+    if after.apply(mv).is_err() {
+        return 0;
+    }
+    let laid = game.laid_cards();
+    // Cards of the same colours score alike: one of each kind is enough.
+    let mut unseen: Vec<u8> = (0..CARDS as u8)
+        .filter(|id| !game.hand(me).contains(id) && !laid.iter().any(|(_, _, l)| l.card == *id))
+        .collect();
+    unseen.sort_by_key(|&id| GutAngelegt::card(id));
+    unseen.dedup_by_key(|id| GutAngelegt::card(*id));
+    let mut most = 0;
+    for place in after.places() {
+        for &card in &unseen {
+            for turned in [false, true] {
+                let lines = after.preview(Laid { card, turned }, place).map(|(l, _)| l).unwrap_or_default();
+                most = most.max(lines.iter().map(|l| l.points()).sum());
+            }
+        }
+    }
+    most
+}
+
+/// The scoring lines as words: "waagerecht 3 + diagonal 3 × 2".
+fn lines_in_words(lines: &[Line]) -> String {
+    let parts: Vec<String> = lines
+        .iter()
+        .map(|l| match (l.diagonal(), l.from.1 == l.to.1) {
+            (true, _) => tf("diagonal {} × 2", "diagonal {} × 2", &[&l.len()]),
+            (false, true) => tf("waagerecht {}", "across {}", &[&l.len()]),
+            (false, false) => tf("senkrecht {}", "down {}", &[&l.len()]),
+        })
+        .collect();
+    parts.join(" + ")
+}
+
+/// Why the hinted card and place are good, from the table and the player's own cards: the
+/// points they make, line by line ("9 Punkte: waagerecht 3 + diagonal 3 × 2"), whether the
+/// cards make more anywhere, and what the place leaves the next player.
+fn hint_reason(game: &GutAngelegt, me: usize, mv: &Move) -> String {
+    let points = |lines: &[Line]| lines.iter().map(|l| l.points()).sum::<u32>();
+    let lines = scoring_lines(game, mv);
+    let total = points(&lines);
+    let best = game.legal_moves().iter().map(|m| points(&scoring_lines(game, m))).max().unwrap_or(0);
+    let left = left_to_build_on(game, me, mv);
+    if best == 0 {
+        let none = t("Keine deiner Karten punktet gerade", "None of your cards scores now");
+        return tf(
+            "{} – hier kann der Nächste höchstens {} Punkte anlegen",
+            "{} – here the next player can make {} points at most",
+            &[&none, &left],
+        );
+    }
+    let noun = crate::lang::count_noun(u64::from(total), ("Punkt", "point"), ("Punkte", "points"));
+    let why = if lines.is_empty() {
+        format!("{total} {noun}")
+    } else {
+        format!("{total} {noun}: {}", lines_in_words(&lines))
+    };
+    if total >= best {
+        tf("{} – mehr geht mit deinen Karten nicht", "{} – your cards make no more anywhere", &[&why])
+    } else {
+        tf(
+            "{} – {} wären möglich, aber hier kann der Nächste höchstens {} anlegen",
+            "{} – {} are possible, but here the next player can make {} at most",
+            &[&why, &best, &left],
+        )
+    }
 }
 
 #[cfg(test)]
@@ -599,5 +682,34 @@ mod tests {
         assert_eq!(claimed_line((3, 1), (0, 1)), Ok(Line { from: (0, 1), to: (3, 1) }.normalized()));
         assert!(claimed_line((0, 0), (1, 0)).is_err(), "two fields");
         assert!(claimed_line((0, 0), (2, 1)).is_err(), "not straight");
+    }
+
+    /// Issue 24, 3: a hint's points are the points the card makes when laid (an independent
+    /// recount: the reason reads the preview, the count here the move's event), with one word
+    /// per line, and where no card scores it says what the place leaves the next player.
+    #[test]
+    fn a_hint_counts_what_the_card_makes() {
+        set_lang(Lang::De);
+        let mut g = game();
+        let mut scored = 0;
+        while let Some(me) = g.to_move() {
+            let moves = g.legal_moves();
+            for mv in &moves {
+                let Event::Laid { points, lines, .. } = g.clone().apply(mv).expect("legal");
+                let reason = hint_reason(&g, me, mv);
+                if reason.starts_with("Keine") {
+                    assert!(points == 0 && reason.contains("höchstens"), "{reason}");
+                    continue;
+                }
+                scored += u32::from(points > 0);
+                assert!(reason.starts_with(&format!("{points} Punkt")), "{points}: {reason}");
+                let words =
+                    ["waagerecht", "senkrecht", "diagonal"].iter().map(|w| reason.matches(w).count()).sum::<usize>();
+                assert_eq!(words, lines.len(), "{reason}");
+            }
+            let mv = moves[0].clone();
+            g.apply(&mv).expect("legal");
+        }
+        assert!(scored > 20, "only {scored} scoring cards seen");
     }
 }

@@ -2,7 +2,7 @@
 //! viewer's hand and the plays open to them, and the accessible name of every field and card.
 
 use super::Seen;
-use crate::engine::just4fun::{Event, Move, Observation, RuleError, CELLS, SIDE};
+use crate::engine::just4fun::{Event, Just4Fun, Move, Observation, RuleError, CELLS, LINES, SIDE};
 use crate::engine::Game;
 use crate::lang::{count_noun, t, tf};
 use crate::session::Seat;
@@ -270,6 +270,82 @@ impl super::GameView for crate::engine::just4fun::Just4Fun {
     fn progress(&self) -> super::Progress {
         super::Progress::Named(t("Runde", "round"), self.round() as usize)
     }
+
+    fn hint_reason(&self, me: usize, mv: &Move, names: &[String]) -> String {
+        hint_reason(self, me, mv, names)
+    }
+}
+
+/// A line through a field, as one player's majorities on it: whose they are (`holder`) and on
+/// which fields, when nobody else holds a majority there and no field of it is locked for
+/// anyone else (so it can still become four in a row).
+struct LineHold {
+    holder: usize,
+    held: Vec<usize>,
+}
+
+fn line_hold(game: &Just4Fun, line: &[usize; 4]) -> Option<LineHold> {
+    let owners: Vec<Option<usize>> = line.iter().map(|&c| game.majority_at(c)).collect();
+    let holder = owners.iter().flatten().next().copied()?;
+    let open = line.iter().all(|&c| game.locked_by(c).is_none_or(|l| l == holder));
+    let held: Vec<usize> = line.iter().zip(&owners).filter(|(_, o)| **o == Some(holder)).map(|(&c, _)| c).collect();
+    (open && held.len() == owners.iter().flatten().count()).then_some(LineHold { holder, held })
+}
+
+/// The field numbers of `cells`, joined by dashes: "12–17–23".
+fn numbers_text(game: &Just4Fun, cells: &[usize]) -> String {
+    cells.iter().map(|&c| game.number_at(c).to_string()).collect::<Vec<_>>().join("–")
+}
+
+/// Why the hinted play is good, from the board (public) and the player's own cards: it wins,
+/// blocks another's line, locks the field, lengthens the player's line or takes the field, in
+/// that order of weight.
+fn hint_reason(game: &Just4Fun, me: usize, mv: &Move, names: &[String]) -> String {
+    let Move::Play { .. } = mv else {
+        return t(
+            "Keine Kombination deiner Karten passt auf ein Feld, das du nutzen darfst – neue Hand.",
+            "No combination of your cards fits a field you may use – new hand.",
+        )
+        .to_string();
+    };
+    let mut after = game.clone();
+    let Ok(Event::Placed { field, cell, locked, win_line, .. }) = after.apply(mv) else { return String::new() };
+    let lines: Vec<&[usize; 4]> = LINES.iter().filter(|l| l.contains(&cell)).collect();
+    // Another player's line through the field that this stone breaks: (fields held, whose, which).
+    let blocked = lines
+        .iter()
+        .filter_map(|l| line_hold(game, l))
+        .filter(|h| h.holder != me && h.held.len() >= 2 && after.majority_at(cell) != Some(h.holder))
+        .max_by_key(|h| h.held.len());
+    // The player's own line that this stone lengthens (it must take the field to count).
+    let own = lines
+        .iter()
+        .filter_map(|l| line_hold(&after, l))
+        .filter(|h| h.holder == me && h.held.len() >= 2 && h.held.contains(&cell))
+        .max_by_key(|h| h.held.len());
+    let why = if let Some(line) = win_line {
+        tf("vier in einer Reihe ({}) – gewonnen", "four in a row ({}) – you win", &[&numbers_text(&after, &line)])
+    } else if let Some(b) = blocked.as_ref().filter(|b| b.held.len() == 3) {
+        blocks_text(game, b, names)
+    } else if locked {
+        t("das Feld gehört dir damit fest", "the field is yours for good").to_string()
+    } else if let Some(o) = own.as_ref().filter(|o| o.held.len() == 3) {
+        tf("drei in einer Reihe: {}", "three in a row: {}", &[&numbers_text(&after, &o.held)])
+    } else if let Some(b) = blocked {
+        blocks_text(game, &b, names)
+    } else if let Some(o) = own {
+        tf("zwei in einer Reihe: {}", "two in a row: {}", &[&numbers_text(&after, &o.held)])
+    } else if game.majority_at(cell) != Some(me) && after.majority_at(cell) == Some(me) {
+        t("damit hast du dort die Mehrheit", "it gives you the majority there").to_string()
+    } else {
+        t("ein Stein mehr für die Schlusswertung", "one more stone for the final count").to_string()
+    };
+    tf("Feld {} – {}", "Field {} – {}", &[&field, &why])
+}
+
+fn blocks_text(game: &Just4Fun, b: &LineHold, names: &[String]) -> String {
+    let who = names.get(b.holder).map_or("?", String::as_str);
+    tf("blockt die Reihe von {}: {}", "blocks {}'s line {}", &[&who, &numbers_text(game, &b.held)])
 }
 
 #[cfg(test)]
@@ -428,5 +504,31 @@ mod tests {
     fn the_locked_field_question_names_the_field() {
         set_lang(Lang::De);
         assert!(locked_field_question(17).starts_with("Feld 17 gehört dir schon sicher."));
+    }
+
+    /// Issue 24, 3: a hint says why, by weight: a win, a block of another's line, a lock, the
+    /// player's own line, a majority. Row 1 of the standard board is 35 1 6 26 19 24.
+    #[test]
+    fn a_hint_says_why_its_field() {
+        set_lang(Lang::De);
+        let names: Vec<String> = seats().iter().map(|s| s.name.clone()).collect();
+        let play = |cards: &[u8]| Move::Play { cards: cards.to_vec() };
+        let row = "players=3; 35:A; 1:A; 6:A; hands=17 9 1 1/19 7 2 3/10 10 6 4";
+        let win = Just4Fun::from_position(&format!("to_move=A; {row}")).unwrap();
+        assert_eq!(
+            hint_reason(&win, 0, &play(&[17, 9]), &names),
+            "Feld 26 – vier in einer Reihe (35–1–6–26) – gewonnen"
+        );
+        let block = Just4Fun::from_position(&format!("to_move=B; {row}")).unwrap();
+        assert_eq!(hint_reason(&block, 1, &play(&[19, 7]), &names), "Feld 26 – blockt die Reihe von Anna: 35–1–6");
+        let lock = Just4Fun::from_position("players=2; to_move=B; 20:B; hands=1 1 1 1/10 10 2 3").unwrap();
+        assert_eq!(hint_reason(&lock, 1, &play(&[10, 10]), &names), "Feld 20 – das Feld gehört dir damit fest");
+        let own = Just4Fun::from_position("players=2; to_move=A; 35:A; 1:A; hands=6 1 1 1/2 2 2 2").unwrap();
+        assert_eq!(hint_reason(&own, 0, &play(&[6]), &names), "Feld 6 – drei in einer Reihe: 35–1–6");
+        set_lang(Lang::En);
+        let new_hand = hint_reason(&own, 0, &Move::NewHand, &names);
+        assert!(new_hand.contains("new hand"), "{new_hand}");
+        assert_eq!(hint_reason(&block, 1, &play(&[19, 7]), &names), "Field 26 – blocks Anna's line 35–1–6");
+        set_lang(Lang::De);
     }
 }

@@ -47,6 +47,13 @@ pub trait GameView: crate::engine::Game {
     /// How far the game is, for the home list (the move number comes from the session).
     fn progress(&self) -> Progress;
 
+    /// Why `mv` is a good move for `me`, in one short line ("Feld 29 – damit hast du vier in
+    /// einer Reihe"), for a hint. `self` is a determinization for `me` (the worker's view), and
+    /// the reason reads only what `me` sees there (tests/hint_reasons.rs proves it: every
+    /// determinization of one observation gives the same reason). `names` are the seats' names.
+    /// Written in the worker, so no reason text is in the page's wasm.
+    fn hint_reason(&self, me: PlayerIdx, mv: &Self::Move, names: &[String]) -> String;
+
     /// The hand-over cover's line over a public board: what stays hidden until the next player
     /// shows it.
     fn cover_hint() -> &'static str {
@@ -111,13 +118,10 @@ pub fn cover_hint(kind: crate::engine::GameKind, public: bool) -> &'static str {
     }
 }
 
-/// A status line, marked as the hint's while a hint shows (one text for every game).
-pub fn hint_status(text: String, hint_shown: bool) -> String {
-    if hint_shown {
-        format!("{} {text}", crate::lang::t("Tipp:", "Hint:"))
-    } else {
-        text
-    }
+/// The status line while a hint shows (one text for every game): why the move is good, as the
+/// worker wrote it. The move itself shows on the board, its button ready.
+pub fn hint_line(reason: &str) -> String {
+    format!("{} {reason}.", crate::lang::t("Tipp:", "Hint:"))
 }
 
 #[cfg(test)]

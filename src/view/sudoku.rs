@@ -2,7 +2,9 @@
 //! gold tile during the setup) with their points, and the accessible name of every field.
 
 use super::Seen;
-use crate::engine::sudoku::{name, Counted, End, Event, Mode, Move, Observation, RuleError, SetAsideReason, CELLS};
+use crate::engine::sudoku::{
+    name, Counted, End, Event, Mode, Move, Observation, RuleError, SetAsideReason, Sudoku, CELLS,
+};
 use crate::engine::Game;
 use crate::lang::{count_noun, t, tf};
 use crate::session::Seat;
@@ -105,9 +107,9 @@ pub fn place_prompt(chosen: Option<usize>, assisted: bool, points: u32) -> Strin
     }
 }
 
-/// A hint's field and why it is worth its points ("B6 – 7 Punkte: 3 im Block, 2 in der Reihe,
-/// 2 in der Spalte"), from the tiles on the board, which everyone sees.
-pub fn hint_prompt(cell: usize, counted: Counted) -> String {
+/// A field and why it is worth its points ("E5 – 7 Punkte: 3 im Block, 2 in der Reihe, 2 in
+/// der Spalte"), from the tiles on the board, which everyone sees.
+pub fn points_reason(cell: usize, counted: Counted) -> String {
     let parts: Vec<String> = [
         (counted.block, t("im Block", "in the block")),
         (counted.row, t("in der Reihe", "in the row")),
@@ -124,7 +126,37 @@ pub fn hint_prompt(cell: usize, counted: Counted) -> String {
     } else {
         format!("{points}: {}", parts.join(", "))
     };
-    tf("{} – {}. Nochmal wählen oder „Legen“.", "{} – {}. Choose it again or “Place”.", &[&name(cell), &why])
+    format!("{} – {why}", name(cell))
+}
+
+/// Why a hinted move is good, from the board and the player's own tile: where a field's points
+/// come from and whether the tile makes more anywhere; that it fits nowhere; the gold setup.
+fn hint_reason(game: &Sudoku, me: usize, mv: &Move) -> String {
+    let tile = game.hand(me).unwrap_or(0);
+    match *mv {
+        Move::Place { cell } => {
+            let points = points_reason(cell, game.counted_at(cell));
+            let best = game.legal_fields(tile).into_iter().map(|c| game.points_at(c)).max().unwrap_or(0);
+            if game.points_at(cell) >= best {
+                tf("{} – mehr bringt die {} nirgends", "{} – the {} makes no more anywhere", &[&points, &tile])
+            } else {
+                points
+            }
+        }
+        Move::CannotPlace => tf(
+            "Die {} passt nirgends: kein freies Feld erlaubt sie",
+            "The {} fits nowhere: no free field allows it",
+            &[&tile],
+        ),
+        Move::Gold { cell, number } => tf(
+            "Gold {} auf {} – je Reihe und Spalte genau ein goldenes Plättchen",
+            "Gold {} on {} – exactly one gold tile per row and column",
+            &[&number, &name(cell)],
+        ),
+        Move::GoldRest => {
+            t("Die übrigen Goldplättchen zufällig legen", "Lay the other gold tiles at random").to_string()
+        }
+    }
 }
 
 /// Why the game ended, naming the player it ended with.
@@ -145,14 +177,6 @@ pub fn end_text(end: &End, seats: &[Seat]) -> String {
             t("Alle Plättchen sind gelegt oder zur Seite gelegt.", "Every tile is laid or set aside.").to_string()
         }
     }
-}
-
-/// The status line when the hint says the held tile fits nowhere.
-pub fn cannot_place_hint() -> &'static str {
-    t(
-        "Tipp: Dein Plättchen passt nirgends – sage „Ich kann nicht legen“.",
-        "Hint: your tile fits nowhere – say “I cannot place”.",
-    )
 }
 
 /// A field's accessible name: "B5, 7, Anna" / "C3, frei, erlaubt, 12 Punkte". `preview`: the
@@ -262,6 +286,10 @@ impl super::GameView for crate::engine::sudoku::Sudoku {
         super::Progress::Count(self.supply_len(), t("Plättchen übrig", "tiles left"))
     }
 
+    fn hint_reason(&self, me: usize, mv: &Move, _names: &[String]) -> String {
+        hint_reason(self, me, mv)
+    }
+
     /// Sudoku's cover speaks of the one tile, not of a hand.
     fn cover_hint() -> &'static str {
         t(
@@ -298,22 +326,13 @@ mod tests {
         let counted = |block, row, column| Counted { block, row, column };
         set_lang(Lang::De);
         assert_eq!(
-            hint_prompt(at("E5"), counted(3, 2, 2)),
-            "E5 – 7 Punkte: 3 im Block, 2 in der Reihe, 2 in der Spalte. Nochmal wählen oder „Legen“."
+            points_reason(at("E5"), counted(3, 2, 2)),
+            "E5 – 7 Punkte: 3 im Block, 2 in der Reihe, 2 in der Spalte"
         );
-        assert_eq!(
-            hint_prompt(at("I9"), counted(0, 1, 0)),
-            "I9 – 1 Punkt: 1 in der Reihe. Nochmal wählen oder „Legen“."
-        );
-        assert_eq!(
-            hint_prompt(at("A1"), counted(0, 0, 0)),
-            "A1 – 0 Punkte – Block, Reihe und Spalte sind noch leer. Nochmal wählen oder „Legen“."
-        );
+        assert_eq!(points_reason(at("I9"), counted(0, 1, 0)), "I9 – 1 Punkt: 1 in der Reihe");
+        assert_eq!(points_reason(at("A1"), counted(0, 0, 0)), "A1 – 0 Punkte – Block, Reihe und Spalte sind noch leer");
         set_lang(Lang::En);
-        assert_eq!(
-            hint_prompt(at("C5"), counted(0, 1, 3)),
-            "C5 – 4 points: 1 in the row, 3 in the column. Choose it again or “Place”."
-        );
+        assert_eq!(points_reason(at("C5"), counted(0, 1, 3)), "C5 – 4 points: 1 in the row, 3 in the column");
         set_lang(Lang::De);
     }
 

@@ -274,25 +274,10 @@ pub fn picked_text(stone: u8, face: u8) -> String {
     )
 }
 
-/// The status line of the person to move: a hint on show, else what to do with the `picked`
+/// The status line of the person to move (unless a hint shows): what to do with the `picked`
 /// stone (id, the face toward the player, whether a place is chosen), whose faces are said with
 /// every turn (the status is a live region).
-pub fn turn_status(hint: Option<&Move>, picked: Option<(u8, u8, bool)>) -> String {
-    match hint {
-        Some(Move::Object) => return t("Tipp: Einspruch erheben!", "Hint: object!").to_string(),
-        Some(Move::Announce) => {
-            return t(
-                "Tipp: Ansagen, dass die Mauer nicht mehr vollständig wird.",
-                "Hint: announce that the wall cannot be completed.",
-            )
-            .to_string()
-        }
-        Some(Move::Place { .. }) => {
-            return t("Tipp: dieser Stein auf diesen Platz – „Setzen“.", "Hint: this stone on this place – “Place”.")
-                .to_string()
-        }
-        _ => {}
-    }
+pub fn turn_status(picked: Option<(u8, u8, bool)>) -> String {
     let Some((stone, face, placed)) = picked else {
         return t("Nimm einen Stein von den Tafeln.", "Take a stone from the Tafeln.").to_string();
     };
@@ -490,6 +475,99 @@ impl super::GameView for crate::engine::viermalvier::VierMalVier {
     fn progress(&self) -> super::Progress {
         super::Progress::OutOf(self.stones_placed(), 16, t("Steine gesetzt", "stones set"))
     }
+
+    fn hint_reason(&self, me: usize, mv: &Move, names: &[String]) -> String {
+        hint_reason(self, me, mv, names)
+    }
+}
+
+/// Four-rows `mover` could make on `side` with one stone in `game` (only asked where `side` is
+/// seen: the player's own, or both in the open view).
+fn four_row_threats(game: &VierMalVier, side: usize) -> usize {
+    game.legal_moves()
+        .iter()
+        .filter(|m| matches!(m, Move::Place { .. }))
+        .filter(|m| {
+            let mut next = game.clone();
+            next.apply(m).is_ok() && !next.four_rows(side).is_empty()
+        })
+        .count()
+}
+
+/// Why the hinted move is good, from what the player sees: their own side of the wall (in the
+/// open view both sides), the colours and the stones left. In the hidden view nothing is said
+/// about the far side, which the player cannot see.
+fn hint_reason(game: &VierMalVier, me: usize, mv: &Move, names: &[String]) -> String {
+    let other = 1 - me.min(1);
+    match mv {
+        Move::Object => {
+            return t(
+                "Der letzte Stein macht eine volle Mauer unmöglich – Einspruch!",
+                "The last stone makes a full wall impossible – object!",
+            )
+            .into()
+        }
+        Move::Announce => {
+            return t(
+                "Die Mauer kann nicht mehr voll werden – ansagen.",
+                "The wall cannot be completed any more – announce it.",
+            )
+            .into()
+        }
+        Move::AllowTakeBack => return t("Die Rücknahme erlauben.", "Allow the take-back.").into(),
+        Move::NextGame => return t("Weiter mit dem nächsten Spiel.", "On to the next game.").into(),
+        Move::Place { .. } => {}
+    }
+    let open = game.options().view == View::Open;
+    let mut after = game.clone();
+    if after.apply(mv).is_err() {
+        return String::new();
+    }
+    let name = names.get(other).map_or("?", String::as_str);
+    if !after.four_rows(me).is_empty() {
+        return match after.end() {
+            Some(GameEnd::FourRow { winner, .. }) if open && *winner == me => {
+                t("Viererreihe auf deiner Seite – gewonnen!", "A four-row on your side – you win!").into()
+            }
+            _ => t("bildet eine Viererreihe auf deiner Seite", "makes a four-row on your side").into(),
+        };
+    }
+    // In the open view: the other's next stone could have made a four-row on their side, and
+    // after this one it cannot.
+    if open && after.end().is_none() && four_row_threats(&after, other) == 0 {
+        let could_have = game.legal_moves().iter().any(|m| {
+            let mut next = game.clone();
+            matches!(m, Move::Place { .. })
+                && next.apply(m).is_ok()
+                && next.end().is_none()
+                && four_row_threats(&next, other) > 0
+        });
+        if could_have {
+            return tf("verhindert eine Viererreihe auf der Seite von {}", "stops a four-row on {}'s side", &[&name]);
+        }
+    }
+    let runs = after.three_runs(me).saturating_sub(game.three_runs(me));
+    if runs > 0 {
+        let noun =
+            crate::lang::count_noun(u64::from(runs), ("Dreierreihe", "three-run"), ("Dreierreihen", "three-runs"));
+        return tf(
+            "+{} {} auf deiner Seite – sie zählen, wenn die Mauer nicht voll wird",
+            "+{} {} on your side – they count if the wall stays unfinished",
+            &[&runs, &noun],
+        );
+    }
+    if game.options().profi && after.completable() {
+        return t(
+            "die Mauer bleibt vollständig baubar – kein Grund für einen Einspruch",
+            "the wall can still be completed – no ground for an objection",
+        )
+        .into();
+    }
+    t(
+        "nichts Entscheidendes in Sicht; der Computer (Mittel) wählt diesen Stein",
+        "nothing decisive in sight; the Medium computer picks this stone",
+    )
+    .into()
 }
 
 #[cfg(test)]
@@ -662,15 +740,14 @@ mod tests {
         panic!("no four-row in 200 random games");
     }
 
-    /// The status says the picked stone's faces and the next step; a hint comes first.
+    /// The status says the picked stone's faces and the next step.
     #[test]
     fn the_turn_status_follows_the_pick() {
         set_lang(Lang::En);
-        assert_eq!(turn_status(None, None), "Take a stone from the Tafeln.");
-        let picked = turn_status(None, Some((0, 0, false)));
+        assert_eq!(turn_status(None), "Take a stone from the Tafeln.");
+        let picked = turn_status(Some((0, 0, false)));
         assert!(picked.starts_with(&picked_text(0, 0)) && picked.ends_with("choose a green place."), "{picked}");
-        assert!(turn_status(None, Some((0, 1, true))).ends_with("or “Place”."));
-        assert_eq!(turn_status(Some(&Move::Object), Some((0, 0, true))), "Hint: object!");
+        assert!(turn_status(Some((0, 1, true))).ends_with("or “Place”."));
     }
 
     /// The Tafeln leave a gap for each stone in the wall (also for a stone below the top, which

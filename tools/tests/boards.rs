@@ -71,11 +71,17 @@ fn ask_hint(app: &App) {
         .ctx("hint answered");
 }
 
-/// After "Tipp" over the player's own pick: the status shows the hint, "Legen"/"Setzen" plays it
+/// After "Tipp" over the player's own pick: the status shows the hint and why (issue 24, 3: a
+/// reason with one of `why_words`), "Legen"/"Setzen" plays it
 /// (the pick gave way to a whole move), the hint is counted once, and playing it moves the game.
-fn assert_hint_shown_and_played(app: &App, kind: &str) {
+fn assert_hint_shown_and_played(app: &App, kind: &str, why_words: &[&str]) {
     let said = status(app);
     assert!(said.starts_with("Tipp:"), "{kind}: the hint is not shown over the pick: status {said:?}");
+    let reason = said.trim_start_matches("Tipp:").trim();
+    assert!(
+        reason.chars().count() >= 10 && why_words.iter().any(|w| reason.contains(w)),
+        "{kind}: the hint does not say why ({why_words:?}): status {said:?}"
+    );
     assert_eq!(hints_counted(app), 1, "{kind}: the shown hint is counted once");
     let place = app.wait("[data-test=place]");
     assert!(
@@ -101,7 +107,7 @@ fn a_hint_shows_over_what_the_player_picked() {
     app.click("[data-test=hand] [data-test=card]");
     said.push(("just4fun, a card picked", status(&app)));
     ask_hint(&app);
-    assert_hint_shown_and_played(&app, "just4fun");
+    assert_hint_shown_and_played(&app, "just4fun", &["Feld "]);
     go_home(&app);
     // Gut angelegt: a card picked, no place yet.
     start_two(&app, "gutangelegt", &[]);
@@ -109,7 +115,7 @@ fn a_hint_shows_over_what_the_player_picked() {
     said.push(("gutangelegt, a card picked", status(&app)));
     ask_hint(&app);
     app.wait("[data-test=preview]");
-    assert_hint_shown_and_played(&app, "gutangelegt");
+    assert_hint_shown_and_played(&app, "gutangelegt", &["Punkt"]);
     go_home(&app);
     // Vier mal Vier (open view): a stone picked, no place yet.
     start_two(&app, "viermalvier", &["opt-view-open"]);
@@ -117,7 +123,7 @@ fn a_hint_shows_over_what_the_player_picked() {
     said.push(("viermalvier, a stone picked", status(&app)));
     ask_hint(&app);
     app.wait("[data-test=preview]");
-    assert_hint_shown_and_played(&app, "viermalvier");
+    assert_hint_shown_and_played(&app, "viermalvier", &["Mauer", "Reihe", "Stein", "Seite"]);
     go_home(&app);
     // Sudoku: a field previewed.
     start_two(&app, "sudoku", &[]);
@@ -127,13 +133,8 @@ fn a_hint_shows_over_what_the_player_picked() {
     said.push(("sudoku, a field chosen", status(&app)));
     ask_hint(&app);
     // Issue 24, 3: the hint says why its field is worth its points.
-    let hinted = status(&app);
-    assert!(
-        ["im Block", "in der Reihe", "in der Spalte", "noch leer"].iter().any(|w| hinted.contains(w)),
-        "sudoku: the hint does not say where its points come from: {hinted:?}"
-    );
-    said.push(("sudoku, a hint shown", hinted));
-    assert_hint_shown_and_played(&app, "sudoku");
+    said.push(("sudoku, a hint shown", status(&app)));
+    assert_hint_shown_and_played(&app, "sudoku", &["im Block", "in der Reihe", "in der Spalte", "noch leer"]);
     // Issue 22, 17: the instructions along the way speak to touch and keyboard alike.
     for (context, text) in said {
         assert_words_for_everyone(&text, context);

@@ -204,8 +204,10 @@ impl Turn {
 
     fn status(self) -> String {
         let announce = self.announce();
-        let text = self.table.with(|t| self.tap.with(|p| self.sel.with(|s| view::prompt(t, p, s.as_ref(), announce))));
-        crate::view::hint_status(text, crate::ui::computer::hint_for::<GutAngelegt>(self.ctx).is_some())
+        if let Some(line) = crate::ui::computer::hint_line(self.ctx) {
+            return line;
+        }
+        self.table.with(|t| self.tap.with(|p| self.sel.with(|s| view::prompt(t, p, s.as_ref(), announce))))
     }
 
     /// A hand card's key: its place in the hand (the keyboard order), the card and whether it

@@ -232,12 +232,15 @@ impl Turn {
     }
 
     fn status(self) -> String {
+        if let Some(line) = crate::ui::computer::hint_line(self.ctx) {
+            return line;
+        }
         let cards = self.selection();
         let (must_swap, target) = (self.must_swap.get(), self.target.get());
         let text = self
             .seen
             .with(|s| s.as_ref().map(|s| view::selection_status(s, must_swap, &cards, target, &self.seats.get())));
-        crate::view::hint_status(text.unwrap_or_default(), !hinted(self.ctx, self.model).is_empty())
+        text.unwrap_or_default()
     }
 }
 

@@ -255,20 +255,15 @@ impl Turn {
 
     fn status(self) -> String {
         let acting = self.game.person_to_move();
-        let hinted = crate::ui::computer::hint_for::<Sudoku>(self.ctx);
-        let text = if !acting {
-            crate::ui::components::wait_for_turn()
-        } else if hinted == Some(Move::CannotPlace) {
-            view::cannot_place_hint().to_string()
-        } else if let Some(Move::Place { cell }) = hinted {
-            let counted = self.seen.with(|s| s.as_ref().map(|s| s.observation().state().counted_at(cell)));
-            view::hint_prompt(cell, counted.unwrap_or_default())
-        } else {
-            let chosen = self.chosen.get();
-            let points = chosen.and_then(|cell| self.model.with(|m| m.cells.get(cell).and_then(|c| c.points)));
-            view::place_prompt(chosen, self.assisted(), points.unwrap_or(0))
-        };
-        crate::view::hint_status(text, matches!(hinted, Some(Move::Place { .. })) && acting)
+        if !acting {
+            return crate::ui::components::wait_for_turn();
+        }
+        if let Some(line) = crate::ui::computer::hint_line(self.ctx) {
+            return line;
+        }
+        let chosen = self.chosen.get();
+        let points = chosen.and_then(|cell| self.model.with(|m| m.cells.get(cell).and_then(|c| c.points)));
+        view::place_prompt(chosen, self.assisted(), points.unwrap_or(0))
     }
 }
 

@@ -294,8 +294,11 @@ impl Turn {
         if !self.acting() {
             return crate::ui::components::wait_for_turn();
         }
+        if let Some(line) = crate::ui::computer::hint_line(self.ctx) {
+            return line;
+        }
         let picked = self.picked.get().map(|stone| (stone, self.face.get(), self.chosen.get().is_some()));
-        view::turn_status(self.hinted().as_ref(), picked)
+        view::turn_status(picked)
     }
 
     /// The Profi actions are offered (until the announcement).
