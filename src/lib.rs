@@ -8,6 +8,7 @@ pub mod engine;
 pub mod games;
 pub mod lang;
 pub mod records;
+pub mod rules_examples;
 pub mod saves;
 pub mod session;
 pub mod view;

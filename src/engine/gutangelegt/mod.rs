@@ -14,6 +14,8 @@
 //! - Players whose hand is empty (the supply is gone) are skipped until all 48 cards lie.
 
 mod determinize;
+#[cfg(test)]
+mod examples;
 mod position;
 #[cfg(test)]
 mod tests;

@@ -13,6 +13,8 @@
 
 mod board;
 mod determinize;
+#[cfg(test)]
+mod examples;
 mod position;
 #[cfg(test)]
 mod tests;

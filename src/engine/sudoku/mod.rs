@@ -14,6 +14,8 @@
 //! - A correct claim ends the game with the claimant's tile still in hand (it is shown at the end).
 
 mod determinize;
+#[cfg(test)]
+mod examples;
 mod gold;
 mod position;
 #[cfg(test)]

@@ -16,6 +16,8 @@
 //!   starts the next game with `Move::NextGame`.
 
 mod determinize;
+#[cfg(test)]
+mod examples;
 mod position;
 #[cfg(test)]
 mod tests;
