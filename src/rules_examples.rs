@@ -34,6 +34,35 @@ pub struct Example {
     pub en: String,
 }
 
+/// Where a rules text (`public/rules/<game>.<lang>.html`) shows example `id`: this element,
+/// alone between two blocks of the text.
+pub const MARKER: &str = "<div data-example=\"";
+
+/// A piece of a rules text: its own HTML, or the place of an example (by id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Html(&'a str),
+    Example(&'a str),
+}
+
+/// The rules text cut at its example markers (`<div data-example="id"></div>`), in order.
+pub fn pieces(html: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find(MARKER) {
+        let Some((id, tail)) = rest[at + MARKER.len()..].split_once("\"></div>") else { break };
+        if at > 0 {
+            out.push(Piece::Html(&rest[..at]));
+        }
+        out.push(Piece::Example(id));
+        rest = tail;
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Html(rest));
+    }
+    out
+}
+
 /// A block being read, with the line it started on (for error messages).
 struct Open {
     example: Example,
@@ -265,5 +294,37 @@ en = Field 7 stays empty.
         example.de = "Rot spielt 5 + 11 + 13 aus: 30.".into();
         let e = caption_numbers_checked(&example).unwrap_err();
         assert!(e.contains("30") && e.contains("no check"), "{e}");
+    }
+
+    #[test]
+    fn a_rules_text_is_cut_at_its_examples() {
+        let html = "<p>a</p><div data-example=\"sum29\"></div><h2>b</h2><div data-example=\"x-1\"></div>";
+        assert_eq!(
+            pieces(html),
+            vec![Piece::Html("<p>a</p>"), Piece::Example("sum29"), Piece::Html("<h2>b</h2>"), Piece::Example("x-1")]
+        );
+        assert_eq!(pieces("<p>no examples</p>"), vec![Piece::Html("<p>no examples</p>")]);
+        // A marker that is not closed is text, not an example.
+        assert_eq!(pieces("<div data-example=\"open"), vec![Piece::Html("<div data-example=\"open")]);
+    }
+
+    /// Issue 24, 1: every game's rules page shows each of its examples once, in German and in
+    /// English, and names no example that does not exist.
+    #[test]
+    fn every_rules_page_shows_every_example_once() {
+        for kind in crate::engine::GameKind::ALL {
+            let read = |name: String| std::fs::read_to_string(format!("public/rules/{name}")).expect(&name);
+            let examples = parse(&read(format!("{}.examples.txt", kind.id()))).expect("examples parse");
+            assert!(!examples.is_empty(), "{kind:?} has no examples");
+            for lang in ["de", "en"] {
+                let html = read(format!("{}.{lang}.html", kind.id()));
+                let mut shown: Vec<&str> =
+                    pieces(&html).into_iter().filter_map(|p| if let Piece::Example(id) = p { Some(id) } else { None }).collect();
+                shown.sort_unstable();
+                let mut ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
+                ids.sort_unstable();
+                assert_eq!(shown, ids, "{kind:?} {lang}: the examples placed on the page");
+            }
+        }
     }
 }

@@ -15,6 +15,11 @@ pub trait GameScreens: Stored<Options: Send + Sync> {
     /// The game's part of the play screen (board, seats, hand, result, log: `ui::table_frame`).
     fn play() -> AnyView;
 
+    /// A worked example of the rules (`public/rules/<game>.examples.txt`, on the rules page): the
+    /// game's own board drawn from `position` (its position text) with the `mark`ed places
+    /// highlighted, or why it cannot be drawn.
+    fn example(position: &str, mark: &[String]) -> Result<AnyView, String>;
+
     /// Asked on the hand-over cover below its button, if anything (Vier mal Vier's take-back).
     fn cover_question() -> Option<AnyView> {
         None

@@ -91,6 +91,16 @@ pub fn board(seen: &Seen<Observation>, last_cell: Option<usize>) -> Board {
     }
 }
 
+/// A rules example's board: the position as everyone sees it, the `marked` field numbers
+/// highlighted as the last stone's field is.
+pub fn example_board(game: &Just4Fun, marked: &[String]) -> Board {
+    let mut board = board(&Seen::of(game, None), None);
+    for f in &mut board.fields {
+        f.last = marked.iter().any(|m| m.parse() == Ok(f.number));
+    }
+    board
+}
+
 /// The field number the cards at hand positions `picked` add up to, if there is such a field.
 pub fn target(hand: &[u8], picked: &[usize]) -> Option<u8> {
     let sum: u32 = picked.iter().filter_map(|&i| hand.get(i)).map(|&c| u32::from(c)).sum();

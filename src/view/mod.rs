@@ -82,6 +82,18 @@ pub fn log_lines(any: &crate::session::AnySession, reader: Option<PlayerIdx>, fr
     crate::with_session!(any, s => GameView::log_lines(s, reader, from))
 }
 
+/// The players of a rules example, named by their colours as the rulebooks do: A red, B yellow,
+/// C white, D green.
+pub fn example_seats(players: usize) -> Vec<crate::session::Seat> {
+    use crate::session::{PlayerColor, Seat};
+    let t = crate::lang::t;
+    [(t("Rot", "Red"), PlayerColor::Red), (t("Gelb", "Yellow"), PlayerColor::Yellow), (t("Weiß", "White"), PlayerColor::White), (t("Grün", "Green"), PlayerColor::Green)]
+        .into_iter()
+        .take(players)
+        .map(|(name, color)| Seat::person(name, color))
+        .collect()
+}
+
 /// The seat whose observation a viewer gets: nobody is a seat outside the game.
 pub fn seat_of(viewer: Option<PlayerIdx>) -> PlayerIdx {
     viewer.unwrap_or(NOBODY)

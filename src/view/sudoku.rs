@@ -68,6 +68,16 @@ pub fn board(seen: &Seen<Observation>, last: Option<usize>) -> Board {
 }
 
 /// The line on the piles: tiles face down and set aside (both public).
+/// A rules example's board: the position as everyone sees it, the `marked` fields (named like
+/// E5) highlighted as the last tile's field is.
+pub fn example_board(game: &Sudoku, marked: &[String]) -> Board {
+    let mut board = board(&Seen::of(game, None), None);
+    for c in &mut board.cells {
+        c.last = marked.iter().any(|m| *m == name(c.cell));
+    }
+    board
+}
+
 pub fn piles_text(seen: &Seen<Observation>) -> String {
     let game = seen.observation().state();
     let (supply, aside) = (game.supply_len(), game.set_aside().len());

@@ -39,6 +39,13 @@ impl crate::ui::games::GameScreens for Sudoku {
     fn play() -> AnyView {
         PlaySudoku().into_any()
     }
+
+    fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
+        let game = Sudoku::from_position(position)?;
+        let cells: Vec<_> = view::example_board(&game, mark).cells.into_iter().map(|c| (c, None)).collect();
+        let seats = crate::view::example_seats(game.player_count());
+        Ok(board(Signal::stored(cells), Signal::stored(seats), Callback::new(|_| ())).into_any())
+    }
 }
 
 #[component]
