@@ -4,7 +4,7 @@
 # minify leaves that file as wasm-bindgen wrote it; minified it is ~1.8 KB smaller with brotli,
 # and every byte of the first load counts (300 KB budget). Release builds only. The glue is an
 # ES module, so terser may rename everything but its exports. The worker's glue is left alone
-# (not part of the first load).
+# and the rules examples' glue are left alone (not part of the first load).
 set -euo pipefail
 
 stage="${TRUNK_STAGING_DIR:?minify-js.sh must run as a Trunk post_build hook (TRUNK_STAGING_DIR unset)}"
@@ -18,7 +18,7 @@ shopt -s nullglob
 glue=("$stage"/spieltisch-*.js)
 n=0
 for f in "${glue[@]}"; do
-  case "$(basename "$f")" in spieltisch-worker*) continue ;; esac
+  case "$(basename "$f")" in spieltisch-worker* | spieltisch-rules*) continue ;; esac
   "$terser" "$f" --module --compress passes=3 --mangle -o "$f.min"
   mv -- "$f.min" "$f"
   n=$((n + 1))

@@ -110,6 +110,35 @@ fn slots(game: &GutAngelegt) -> Vec<Slot> {
         .collect()
 }
 
+/// A place as the examples file names it: `left`, `right`, `next`, `top-left` …
+fn place_word(place: Place) -> &'static str {
+    match place {
+        Place::Left => "left",
+        Place::Right => "right",
+        Place::Next => "next",
+        Place::Corner { top: true, left: true } => "top-left",
+        Place::Corner { top: true, left: false } => "top-right",
+        Place::Corner { top: false, left: true } => "bottom-left",
+        Place::Corner { top: false, left: false } => "bottom-right",
+    }
+}
+
+/// A rules example's table: the position as everyone sees it, with the `marked` places open
+/// (`left`, `top-right` …) and the `marked` lines drawn as scored (`x:y-x:y`, fields from 0).
+pub fn example_table(game: &GutAngelegt, marked: &[String]) -> Table {
+    let mut table = table(&Seen::of(game, None), None, false);
+    table.slots = slots(game).into_iter().filter(|s| marked.iter().any(|m| m == place_word(s.place))).collect();
+    let field = |text: &str| -> Option<(usize, usize)> {
+        let (x, y) = text.split_once(':')?;
+        Some((x.parse().ok()?, y.parse().ok()?))
+    };
+    table.scored = marked
+        .iter()
+        .filter_map(|m| m.split_once('-').and_then(|(a, b)| Some(Line { from: field(a)?, to: field(b)? })))
+        .collect();
+    table
+}
+
 /// A place's accessible name.
 pub fn place_label(place: Place) -> &'static str {
     match place {

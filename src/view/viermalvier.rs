@@ -206,6 +206,26 @@ impl Slot {
     }
 }
 
+/// A rules example's wall as `side` sees it (all of that side: the viewer is its player), the
+/// `marked` cells (`a1`–`d4`: column from side 0's left, row from the bottom) highlighted as
+/// the last stone is.
+pub fn example_wall(game: &VierMalVier, side: usize, marked: &[String]) -> Wall {
+    let mut wall = wall(&Seen::of(game, Some(side)), side, None, false);
+    let cells: Vec<(usize, usize)> = marked
+        .iter()
+        .filter_map(|m| {
+            let mut chars = m.chars();
+            let col = (chars.next()? as usize).checked_sub('a' as usize)?;
+            let row = chars.next()?.to_digit(10)?.checked_sub(1)?;
+            Some((drawn(side, wall.width, col), row as usize))
+        })
+        .collect();
+    for stone in &mut wall.stones {
+        stone.last = cells.contains(&(stone.col, stone.row));
+    }
+    wall
+}
+
 /// The places for the picked stone as `side` sees them, and the stone shown on the chosen one:
 /// (column, row, colour, shape toward the viewer).
 #[derive(Clone, Debug, PartialEq, Default)]

@@ -845,7 +845,10 @@ fn write_static_board(dir: &Path, base: &str) -> Res<()> {
     let first_load: Vec<&String> = files
         .iter()
         .filter(|f| {
-            f.starts_with("spieltisch-") && !f.contains("worker") && (f.ends_with(".js") || f.ends_with("_bg.wasm"))
+            f.starts_with("spieltisch-")
+                && !f.contains("worker")
+                && !f.contains("rules")
+                && (f.ends_with(".js") || f.ends_with("_bg.wasm"))
         })
         .collect();
     if first_load.len() != 2 {

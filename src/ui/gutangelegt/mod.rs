@@ -32,6 +32,19 @@ impl crate::ui::games::GameScreens for GutAngelegt {
     fn play() -> AnyView {
         PlayGutAngelegt().into_any()
     }
+
+    fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
+        let game = GutAngelegt::from_position(position)?;
+        let table = view::example_table(&game, mark);
+        let tap = view::tap(&crate::view::Seen::of(&game, None), &table, None);
+        Ok(view! {
+            <div class="ga-area">
+                <Board table=Memo::new(move |_| table.clone()) tap=Memo::new(move |_| tap.clone()) announce=false
+                    claim_start=Signal::stored(None) on_slot=Callback::new(|_| ()) on_field=Callback::new(|_| ()) />
+            </div>
+        }
+        .into_any())
+    }
 }
 
 #[component]

@@ -1,6 +1,10 @@
 //! The rules of a game in the current language. The texts (our own words, German and English)
-//! are static files in `public/rules/`, fetched when this screen opens – the first screen does
-//! not need them – and precached by the service worker for offline use.
+//! and the rulebooks' worked examples (engine positions with captions, `<game>.examples.txt`,
+//! see `crate::rules_examples`) are static files in `public/rules/`, fetched when this screen
+//! opens – the first screen does not need them – and precached by the service worker for
+//! offline use. The examples are drawn, each by the game's own board where the text marks its
+//! place (`<div data-example="id">`), by a wasm of their own (src/bin/rules.rs), which
+//! index.html's `spieltischExamples` loads with the first rules page.
 
 use super::game_name;
 use crate::engine::GameKind;
@@ -34,7 +38,13 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
     // None while loading; Some(None) when it could not be loaded.
     let text = RwSignal::new(None::<Option<String>>);
     let url = format!("rules/{}.{}.html", kind.id(), if is_de() { "de" } else { "en" });
-    leptos::task::spawn_local(async move { text.set(Some(fetch_text(&url).await)) });
+    leptos::task::spawn_local(async move {
+        text.set(Some(fetch_text(&url).await));
+        // Once the text with the examples' places is on the page.
+        crate::ui::components::after_paint(move || {
+            let _ = draw_examples(kind.id(), if is_de() { "de" } else { "en" });
+        });
+    });
     view! {
         <main class="rules screen" data-test="rules-screen">
             <header class="topbar">
@@ -53,4 +63,13 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
             </div>
         </main>
     }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// index.html's loader of the examples' wasm (src/bin/rules.rs), which draws the examples
+    /// of `game` in `lang` into the places of the rules text on the page. Without it (offline
+    /// before it was cached) the text stands alone.
+    #[wasm_bindgen(js_name = spieltischExamples, catch)]
+    fn draw_examples(game: &str, lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
 }

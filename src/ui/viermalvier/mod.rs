@@ -34,6 +34,23 @@ impl crate::ui::games::GameScreens for VierMalVier {
         PlayVierMalVier().into_any()
     }
 
+    /// Both sides of the wall, each as its player sees it.
+    fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
+        let game = VierMalVier::from_position(position)?;
+        let panel = |side: usize| {
+            let wall = view::example_wall(&game, side, mark);
+            let label = tf("Seite {}", "Side {}", &[&["A", "B"][side]]);
+            view! {
+                <figure class="vv-panel">
+                    <Wall wall=Memo::new(move |_| wall.clone()) pick=Memo::new(|_| view::Pick::default())
+                        label=label.clone() on_slot=Callback::new(|_| ()) />
+                    <figcaption>{label}</figcaption>
+                </figure>
+            }
+        };
+        Ok(view! { <div class="vv-walls">{panel(0)} {panel(1)}</div> }.into_any())
+    }
+
     fn cover_question() -> Option<AnyView> {
         Some(CoverQuestion().into_any())
     }

@@ -36,6 +36,8 @@ use std::time::{Duration, Instant};
 const BUDGET_BYTES: u64 = 300_000;
 /// Files of the computer players' worker (src/bin/worker.rs).
 const WORKER_PREFIX: &str = "spieltisch-worker";
+/// Files of the rules page's examples (src/bin/rules.rs).
+const RULES_PREFIX: &str = "spieltisch-rules";
 /// The game screen's styles, linked once the first screen is up (Trunk.toml's start script).
 const LATER_CSS: &str = "table.css";
 
@@ -202,7 +204,9 @@ fn sizes(dist: &Path) -> Result<(), String> {
             raw_worker += raw;
             br_worker += br;
         }
+        // The rules page's examples load with a rules page (src/bin/rules.rs).
         let is_shell = !is_worker
+            && !f.starts_with(RULES_PREFIX)
             && (f == "index.html"
                 || f.ends_with(".js") && f != "sw.js"
                 || f.ends_with(".wasm")

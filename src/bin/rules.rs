@@ -1,0 +1,85 @@
+//! The rules page's examples: a third wasm, built by Trunk (`data-type="worker"` in index.html
+//! only for its plain-script glue; it runs on the page, not in a worker) and loaded when a
+//! rules page opens (index.html's `spieltischExamples`). It draws each worked example of the
+//! rulebooks (`public/rules/<game>.examples.txt`) with the game's own board component from its
+//! engine position, into the rules text's `<div data-example="id">` places.
+//!
+//! Why a wasm of its own: the four games' position readers and a second use of every board
+//! cost the first load 20 KB brotli (measured: 299.6 → 320.1 KB), more than the budget
+//! allows; here they load with the rules page only.
+
+#[cfg(target_arch = "wasm32")]
+mod examples {
+    use leptos::prelude::*;
+    use spieltisch::engine::GameKind;
+    use spieltisch::lang::{set_lang, Lang};
+    use spieltisch::rules_examples::{parse, Example};
+    use spieltisch::ui::games::GameScreens;
+    use std::cell::RefCell;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+
+    /// One example on the page (unmounted when dropped).
+    type Drawn = leptos::mount::UnmountHandle<<AnyView as leptos::tachys::view::Render>::State>;
+
+    thread_local! {
+        /// The examples drawn now; dropping them takes them off the page (the next rules page).
+        static SHOWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// The text of a file next to the app (relative URL, so it works under any sub-path).
+    async fn fetch_text(url: &str) -> Option<String> {
+        use wasm_bindgen_futures::JsFuture;
+        let response: web_sys::Response =
+            JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+        if !response.ok() {
+            return None;
+        }
+        JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+    }
+
+    /// Draws the examples of `game` (its id) in language `lang` (`de`/`en`) from its examples
+    /// file into the places the rules text on the page marks. Returns how many were drawn; an
+    /// example that cannot be drawn says why in its place.
+    #[wasm_bindgen]
+    pub async fn show(game: String, lang: String) -> usize {
+        let text = fetch_text(&format!("rules/{game}.examples.txt")).await.unwrap_or_default();
+        draw(&game, &lang, &text)
+    }
+
+    fn draw(game: &str, lang: &str, text: &str) -> usize {
+        set_lang(if lang == "en" { Lang::En } else { Lang::De });
+        SHOWN.with(|s| s.borrow_mut().clear());
+        let (Some(kind), Ok(examples)) = (GameKind::from_id(game), parse(text)) else { return 0 };
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return 0 };
+        let mut drawn = Vec::new();
+        for example in examples {
+            let selector = format!("[data-example=\"{}\"]", example.id);
+            let Some(place) = document.query_selector(&selector).ok().flatten() else { continue };
+            let Ok(place) = place.dyn_into::<web_sys::HtmlElement>() else { continue };
+            drawn.push(leptos::mount::mount_to(place, move || figure(kind, &example)));
+        }
+        let count = drawn.len();
+        SHOWN.with(|s| *s.borrow_mut() = drawn);
+        count
+    }
+
+    /// A worked example: the game's board drawn from the example's position, and its caption.
+    fn figure(kind: GameKind, example: &Example) -> AnyView {
+        let board = spieltisch::with_game!(kind, G => <G as GameScreens>::example(&example.position, &example.mark));
+        let board = board.unwrap_or_else(|why| view! { <p class="error">{why}</p> }.into_any());
+        let caption = if spieltisch::lang::is_de() { example.de.clone() } else { example.en.clone() };
+        view! {
+            <figure class="rules-example" data-test="rules-example">
+                {board}
+                <figcaption>{caption}</figcaption>
+            </figure>
+        }
+        .into_any()
+    }
+}
+
+fn main() {
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("spieltisch-rules only runs in the browser (built by Trunk for wasm32)");
+}
