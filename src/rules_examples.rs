@@ -15,8 +15,12 @@
 //!
 //! `[id]` starts a block (lowercase letters, digits and `-`). `position`, `de` and `en` are
 //! required once per block, `check` at least once, `mark` at most once (a list split by spaces
-//! or commas). Each game's test module (`src/engine/<game>/examples.rs`) builds the position and
-//! proves every check with the engine; [`caption_numbers_checked`] keeps the captions honest.
+//! or commas), `shown` at most once: the position the picture draws, when it is not `position`:
+//! the table after the example's move (in the game's `from_position` text, like `position`; the
+//! page cannot apply moves, so a mark that lies on the table after the move needs it). Each
+//! game's test module (`src/engine/<game>/examples.rs`) builds the position, proves every check
+//! with the engine and proves a `shown` is what the move leaves; [`caption_numbers_checked`]
+//! keeps the captions honest.
 
 /// One worked example.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -24,6 +28,9 @@ pub struct Example {
     pub id: String,
     /// The game's `from_position` text.
     pub position: String,
+    /// The position the picture draws, when it is not `position`: the table after the example's
+    /// move (`from_position` text). The game's test proves it is what the move leaves.
+    pub shown: Option<String>,
     /// What the picture highlights; the meaning is game-specific (see each file's header).
     pub mark: Vec<String>,
     /// Claims the game's test proves against the engine, one per `check` line.
@@ -130,6 +137,10 @@ fn set_key(block: &mut Open, key: &str, value: &str) -> Result<(), String> {
             block.has_position = true;
             example.position = value.to_string();
         }
+        "shown" => {
+            once(example.shown.is_some())?;
+            example.shown = Some(value.to_string());
+        }
         "mark" => {
             once(block.has_mark)?;
             block.has_mark = true;
@@ -144,7 +155,7 @@ fn set_key(block: &mut Open, key: &str, value: &str) -> Result<(), String> {
             once(!example.en.is_empty())?;
             example.en = value.to_string();
         }
-        _ => return Err(format!("unknown key \"{key}\" (position, mark, check, de, en)")),
+        _ => return Err(format!("unknown key \"{key}\" (position, shown, mark, check, de, en)")),
     }
     Ok(())
 }
@@ -223,6 +234,7 @@ en = Field 7 stays empty.
         let first = &examples[0];
         assert_eq!(first.id, "sum29");
         assert_eq!(first.position, "players=3; hands=5 11 13 2/1 2 3 4/6 7 8 9");
+        assert_eq!(first.shown, None);
         assert_eq!(first.mark, vec!["29"]);
         assert_eq!(first.checks, vec!["place 29 cards 5 11 13"]);
         assert_eq!(first.de, "Rot spielt 5 + 11 + 13 aus: 29.");
@@ -233,6 +245,17 @@ en = Field 7 stays empty.
         assert_eq!(second.checks, vec!["owner 7 none", "stones 7 A2 B1"]);
         assert_eq!(parse("").unwrap(), vec![]);
         assert_eq!(parse("# only\n\n").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn shown_is_optional_and_read_whole() {
+        let text = "[a]\nposition = p=1\nshown = rows=both:RYG BBB; to_move=1\ncheck = c\nde = d\nen = e\n";
+        let example = parse(text).unwrap().remove(0);
+        assert_eq!(example.shown.as_deref(), Some("rows=both:RYG BBB; to_move=1"));
+        assert_eq!(example.position, "p=1");
+        let without = Example { shown: None, ..example.clone() };
+        assert_ne!(without, example, "shown takes part in ==");
+        assert_eq!(Example::default().shown, None);
     }
 
     #[test]
@@ -256,6 +279,9 @@ en = Field 7 stays empty.
             ("[a]\nposition = p\nposition = q\n", "line 3", "twice"),
             ("[a]\nposition = p\nde = x\nde = y\n", "line 4", "twice"),
             ("[a]\nmark = 1\nmark = 2\n", "line 3", "twice"),
+            ("[a]\nposition = p\nshown = q\nshown = q\n", "line 4", "\"shown\" is given twice"),
+            ("[a]\nshown =\n", "line 2", "no value"),
+            ("[a]\nshown = q\ncheck = c\nde = d\nen = e\n", "line 1", "no \"position\""),
             ("[a]\ncheck = c\nde = d\nen = e\n", "line 1", "no \"position\""),
             ("[a]\nposition = p\nde = d\nen = e\n", "line 1", "no \"check\""),
             ("[a]\nposition = p\ncheck = c\nen = e\n", "line 1", "no \"de\""),
@@ -318,8 +344,10 @@ en = Field 7 stays empty.
             assert!(!examples.is_empty(), "{kind:?} has no examples");
             for lang in ["de", "en"] {
                 let html = read(format!("{}.{lang}.html", kind.id()));
-                let mut shown: Vec<&str> =
-                    pieces(&html).into_iter().filter_map(|p| if let Piece::Example(id) = p { Some(id) } else { None }).collect();
+                let mut shown: Vec<&str> = pieces(&html)
+                    .into_iter()
+                    .filter_map(|p| if let Piece::Example(id) = p { Some(id) } else { None })
+                    .collect();
                 shown.sort_unstable();
                 let mut ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
                 ids.sort_unstable();

@@ -87,11 +87,16 @@ pub fn log_lines(any: &crate::session::AnySession, reader: Option<PlayerIdx>, fr
 pub fn example_seats(players: usize) -> Vec<crate::session::Seat> {
     use crate::session::{PlayerColor, Seat};
     let t = crate::lang::t;
-    [(t("Rot", "Red"), PlayerColor::Red), (t("Gelb", "Yellow"), PlayerColor::Yellow), (t("Weiß", "White"), PlayerColor::White), (t("Grün", "Green"), PlayerColor::Green)]
-        .into_iter()
-        .take(players)
-        .map(|(name, color)| Seat::person(name, color))
-        .collect()
+    [
+        (t("Rot", "Red"), PlayerColor::Red),
+        (t("Gelb", "Yellow"), PlayerColor::Yellow),
+        (t("Weiß", "White"), PlayerColor::White),
+        (t("Grün", "Green"), PlayerColor::Green),
+    ]
+    .into_iter()
+    .take(players)
+    .map(|(name, color)| Seat::person(name, color))
+    .collect()
 }
 
 /// The seat whose observation a viewer gets: nobody is a seat outside the game.

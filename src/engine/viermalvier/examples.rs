@@ -161,14 +161,40 @@ fn check_view(game: &VierMalVier, s: Side, row: usize, shapes: &[&str]) -> Resul
     expect(seen == shapes, &format!("the side sees {seen:?}"))
 }
 
-/// Sets `placed` at `at` for the player to move and checks the claims; shows the landing cell
-/// (`at`) and the claimed sides' four-rows.
-fn check_after(game: &VierMalVier, placed: Placed, at: Spot, claims: &[&str]) -> Result<Vec<Cell>, String> {
+/// The player to move sets `placed` at `at`: the game after it and the cell the stone landed on.
+fn set(game: &VierMalVier, placed: Placed, at: Spot) -> Result<(VierMalVier, Cell), String> {
     let mover = game.to_move().ok_or("nobody is to move")?;
     let face = if mover == 0 { placed.front } else { 1 - placed.front };
     let mut after = game.clone();
     let event = after.apply(&Move::Place { stone: placed.stone, face, spot: at }).map_err(|e| e.to_string())?;
     let Event::Placed { at: landed, .. } = event else { return Err("no stone was placed".into()) };
+    Ok((after, landed))
+}
+
+/// An example's `shown` is the game its one `after` check leaves: the same stones stand the same
+/// way in every cell, the same stones are left, the same player is to move, the same end.
+fn check_shown(game: &VierMalVier, shown: &str, checks: &[String]) -> Result<VierMalVier, String> {
+    let afters: Vec<Vec<&str>> =
+        checks.iter().map(|c| c.split_whitespace().collect::<Vec<_>>()).filter(|w| w.first() == Some(&"after")).collect();
+    let [words] = &afters[..] else { return Err(format!("shown needs exactly one after check, not {}", afters.len())) };
+    let [_, st, p, ..] = words[..] else { return Err("after needs a stone and a spot".into()) };
+    let (after, _) = set(game, stone(st)?, spot(p)?)?;
+    let table = VierMalVier::from_position(shown).map_err(|e| format!("shown: {e}"))?;
+    for c in 0..WIDTH {
+        for r in 0..HEIGHT {
+            expect(table.at(c, r) == after.at(c, r), &format!("shown: cell {c},{r} is not as after the move"))?;
+        }
+    }
+    expect(table.remaining() == after.remaining(), "shown: other stones are left")?;
+    expect(table.to_move() == after.to_move(), "shown: another player is to move")?;
+    expect(table.end() == after.end() && table.outcome() == after.outcome(), "shown: another end")?;
+    Ok(table)
+}
+
+/// Sets `placed` at `at` for the player to move and checks the claims; shows the landing cell
+/// (`at`) and the claimed sides' four-rows.
+fn check_after(game: &VierMalVier, placed: Placed, at: Spot, claims: &[&str]) -> Result<Vec<Cell>, String> {
+    let (after, landed) = set(game, placed, at)?;
     let mut shown = Vec::new();
     let mut rest = claims;
     while let Some((&claim, tail)) = rest.split_first() {
@@ -229,11 +255,23 @@ fn every_rulebook_example_holds_in_the_engine() {
         }
         let mut marks: Vec<Cell> =
             example.mark.iter().map(|m| cell(m).unwrap_or_else(|e| panic!("[{id}] mark: {e}"))).collect();
-        if shown.is_empty() {
-            for &(c, r) in &marks {
-                assert!(game.at(c, r).is_some(), "[{id}] the marked cell {c},{r} holds no stone");
-            }
-        } else {
+        // The table the picture draws: a marked cell holds a stone there, unless it is where the
+        // example's stone lands (`at`), drawn empty on `position`.
+        let drawn = match &example.shown {
+            Some(text) => check_shown(&game, text, &example.checks).unwrap_or_else(|e| panic!("[{id}] {e}")),
+            None => game.clone(),
+        };
+        let landing: Vec<Cell> = example
+            .checks
+            .iter()
+            .filter(|_| example.shown.is_none())
+            .filter_map(|c| c.split_whitespace().skip_while(|&w| w != "at").nth(1).and_then(|w| cell(w).ok()))
+            .collect();
+        for &(c, r) in &marks {
+            let holds = drawn.at(c, r).is_some() || landing.contains(&(c, r));
+            assert!(holds, "[{id}] the marked cell {c},{r} holds no stone on the table drawn (shown needed?)");
+        }
+        if !shown.is_empty() {
             marks.sort_unstable();
             shown.sort_unstable();
             shown.dedup();
@@ -275,4 +313,17 @@ fn wrong_checks_fail() {
     ] {
         assert!(run(&game, wrong).is_err(), "\"{wrong}\" passed");
     }
+}
+
+/// A `shown` that is not what the `after` move leaves is caught.
+#[test]
+fn wrong_shown_fails() {
+    let game = VierMalVier::from_position("wall=0TT,1TW/1UU/2TU").unwrap_or_else(|e| panic!("{e}"));
+    let checks = vec!["after 2UW on-b".to_string()];
+    let good = "wall=0TT,1TW/1UU,2UW/2TU";
+    assert!(check_shown(&game, good, &checks).is_ok());
+    for wrong in ["wall=0TT,1TW/1UU/2TU", "wall=0TT,1TW/1UU,2WU/2TU", "wall=0TT,1TW,2UW/1UU/2TU", "wall=0TT,1TW/1UU,2UW/2TU; to_move=0"] {
+        assert!(check_shown(&game, wrong, &checks).is_err(), "\"{wrong}\" passed");
+    }
+    assert!(check_shown(&game, good, &[]).is_err(), "shown without an after check passed");
 }
