@@ -66,12 +66,14 @@ mod examples {
 
     /// A worked example: the game's board drawn from the example's position, and its caption.
     fn figure(kind: GameKind, example: &Example) -> AnyView {
-        let board = spieltisch::with_game!(kind, G => <G as GameScreens>::example(&example.position, &example.mark));
+        let position = example.shown.as_ref().unwrap_or(&example.position);
+        let board = spieltisch::with_game!(kind, G => <G as GameScreens>::example(position, &example.mark));
         let board = board.unwrap_or_else(|why| view! { <p class="error">{why}</p> }.into_any());
         let caption = if spieltisch::lang::is_de() { example.de.clone() } else { example.en.clone() };
         view! {
+            // A picture beside its words: nothing on the board is a control.
             <figure class="rules-example" data-test="rules-example">
-                {board}
+                <div class="example-board" inert>{board}</div>
                 <figcaption>{caption}</figcaption>
             </figure>
         }

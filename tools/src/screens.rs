@@ -531,13 +531,15 @@ for (const [sel, groups] of BOARDS) for (const svg of document.querySelectorAll(
   const m = svg.getScreenCTM(), vb = svg.viewBox.baseVal;
   const drawn = m && vb ? vb.width * Math.hypot(m.a, m.b) : svg.getBoundingClientRect().width;
   const least = drawn >= 0.9 * vw ? 29.5 : 43.5;
-  for (const e of svg.querySelectorAll(CELLS)) {
+  // A rules example is a picture in a text that scrolls (inert: nothing on it is a target).
+  const picture = !!svg.closest('.rules-example');
+  for (const e of picture ? [] : svg.querySelectorAll(CELLS)) {
     if (!shown(e)) continue;
     const r = e.getBoundingClientRect();
     if (r.width < least || r.height < least) count(small, label + ' ' + e.dataset.test + ' ' + Math.round(r.width) + '×' + Math.round(r.height) + (least < 40 ? ' (board spans the width: ≥ 30 px)' : ''));
   }
   // A part as drawn: its first shape (not a slot's wider, invisible hit area).
-  for (const part of [svg, ...svg.querySelectorAll(PARTS)]) {
+  for (const part of picture ? [] : [svg, ...svg.querySelectorAll(PARTS)]) {
     const e = part === svg ? svg : part.querySelector(':scope > rect:not(.ga-hit)') || part;
     if (!shown(e)) continue;
     const by = hider(e, false);

@@ -288,9 +288,35 @@ fn rules_open_for_every_game_in_both_languages() {
                     &text[..40.min(text.len())]
                 );
             }
+            assert_examples_drawn(&app, game, lang);
             app.click("[data-test=home-button]");
             app.wait("[data-test=home]");
         }
+    }
+}
+
+/// Issue 24, 1: every worked example of the game's rulebook is on its rules page, in its place,
+/// drawn as a board by the game's own components, with its caption in the page's language.
+fn assert_examples_drawn(app: &App, game: &str, lang: &str) {
+    let file = std::fs::read_to_string(format!("../public/rules/{game}.examples.txt")).expect("examples file");
+    let examples = spieltisch::rules_examples::parse(&file).expect("examples parse");
+    app.b
+        .wait_until(T, "the examples drawn", |b| {
+            Ok((b.find_all("[data-test=rules-example]")?.len() == examples.len()).then_some(()))
+        })
+        .ctx(&format!("{game}/{lang}: {} examples", examples.len()));
+    for example in &examples {
+        let place = format!("[data-example=\"{}\"]", example.id);
+        let caption = app.b.text(&app.wait(&format!("{place} > .rules-example > figcaption"))).ctx("caption");
+        let want = if lang == "de" { &example.de } else { &example.en };
+        assert_eq!(&caption, want, "{game}/{lang} {}: the caption", example.id);
+        assert!(app.count(&format!("{place} svg")) >= 1, "{game}/{lang} {}: no board drawn", example.id);
+        assert_eq!(
+            app.count(&format!("{place} .error")),
+            0,
+            "{game}/{lang} {}: the board could not be drawn",
+            example.id
+        );
     }
 }
 

@@ -222,7 +222,10 @@ fn same_game(shown: &GutAngelegt, after: &GutAngelegt) -> Result<(), String> {
     let players = after.player_count();
     expect(shown.player_count() == players, "another number of players")?;
     for p in 0..players {
-        expect(shown.score(p) == after.score(p), &format!("player {p} has {} points, not {}", after.score(p), shown.score(p)))?;
+        expect(
+            shown.score(p) == after.score(p),
+            &format!("player {p} has {} points, not {}", after.score(p), shown.score(p)),
+        )?;
         expect(shown.hand(p) == after.hand(p), &format!("player {p} holds another hand"))?;
     }
     expect(shown.to_move() == after.to_move(), "another player is to move")?;
@@ -242,7 +245,8 @@ fn check_shown(shown: Option<&str>, marks: &[String], layings: &[Laying]) -> Res
     let [laying] = layings else { return Err(format!("shown needs exactly one lay check, not {}", layings.len())) };
     let want = position_text(&laying.after);
     let table = GutAngelegt::from_position(text).map_err(|e| format!("shown: {e}"))?;
-    same_game(&table, &laying.after).map_err(|e| format!("shown is not the game after the move: {e}; it is\n{want}"))?;
+    same_game(&table, &laying.after)
+        .map_err(|e| format!("shown is not the game after the move: {e}; it is\n{want}"))?;
     for line in lines {
         expect(laying.lines.contains(&line), &format!("{line:?} is no line of the move"))?;
         let (dx, dy) = (line.to.0 as i64 - line.from.0 as i64, line.to.1 as i64 - line.from.1 as i64);
@@ -322,13 +326,13 @@ fn wrong_shown_fails() {
     assert_eq!(check_shown(Some(shown), &score9.mark, &layings), Ok(()));
     let good_rows = "rows=both:RYG BBB GBB RYB";
     for (wrong_rows, wrong_rest) in [
-        ("rows=both:RYG BBB GBB", None),               // the position before the move
-        ("rows=both:RYG BBB GBB BYR", None),           // the card turned
-        ("rows=both:RYB RYG BBB GBB", None),           // laid on the left
-        ("rows=both:RYG BBB GBB RYY", None),           // another card
+        ("rows=both:RYG BBB GBB", None),                     // the position before the move
+        ("rows=both:RYG BBB GBB BYR", None),                 // the card turned
+        ("rows=both:RYB RYG BBB GBB", None),                 // laid on the left
+        ("rows=both:RYG BBB GBB RYY", None),                 // another card
         (good_rows, Some(("scores=3,0,9", "scores=3,0,0"))), // the points not counted
         (good_rows, Some(("players=3;", "players=3; to_move=2;"))), // the mover again
-        (good_rows, Some(("GGG GGG RRB", "GGG GGG RRG"))), // another card drawn
+        (good_rows, Some(("GGG GGG RRB", "GGG GGG RRG"))),   // another card drawn
     ] {
         let mut text = shown.replace(good_rows, wrong_rows);
         if let Some((from, to)) = wrong_rest {

@@ -52,7 +52,10 @@ fn run(game: &Sudoku, check: &str) -> Result<Vec<usize>, String> {
         ["gold", n] => {
             let gold = gold_cells(game);
             let once = |key: fn(usize) -> usize| (0..SIZE).all(|i| gold.iter().filter(|&&c| key(c) == i).count() == 1);
-            expect(gold.len() == number::<usize>(n)? && once(row) && once(col), "not one gold tile per row and column")?;
+            expect(
+                gold.len() == number::<usize>(n)? && once(row) && once(col),
+                "not one gold tile per row and column",
+            )?;
             gold
         }
         ["gold-in-block", b, n] => {
@@ -75,7 +78,10 @@ fn run(game: &Sudoku, check: &str) -> Result<Vec<usize>, String> {
         ["fields", tile, fields @ ..] => {
             let want = fields.iter().map(|f| cell(f)).collect::<Result<Vec<_>, _>>()?;
             let legal = game.legal_fields(number(tile)?);
-            expect(legal == want, &format!("the tile fits on {:?}", legal.iter().map(|&c| name(c)).collect::<Vec<_>>()))?;
+            expect(
+                legal == want,
+                &format!("the tile fits on {:?}", legal.iter().map(|&c| name(c)).collect::<Vec<_>>()),
+            )?;
             want
         }
         ["after", f, rest @ ..] => {

@@ -61,9 +61,11 @@ fn spot(token: &str) -> Result<Spot, String> {
     match token {
         "left" => Ok(Spot::Left),
         "right" => Ok(Spot::Right),
-        _ => token.strip_prefix("on-").and_then(|c| cell(&format!("{c}1")).ok()).map(|(c, _)| Spot::On(c)).ok_or(
-            format!("\"{token}\" is not a spot (left, right, on-a … on-d)"),
-        ),
+        _ => token
+            .strip_prefix("on-")
+            .and_then(|c| cell(&format!("{c}1")).ok())
+            .map(|(c, _)| Spot::On(c))
+            .ok_or(format!("\"{token}\" is not a spot (left, right, on-a … on-d)")),
     }
 }
 
@@ -76,7 +78,10 @@ fn stone(token: &str) -> Result<Placed, String> {
     for (id, s) in STONES.iter().enumerate() {
         for front in 0..2u8 {
             let placed = Placed { stone: id as u8, front };
-            if Some(u32::from(s.color)) == colour && Some(placed.shape_toward(0)) == a && Some(placed.shape_toward(1)) == b {
+            if Some(u32::from(s.color)) == colour
+                && Some(placed.shape_toward(0)) == a
+                && Some(placed.shape_toward(1)) == b
+            {
                 return Ok(placed);
             }
         }
@@ -174,8 +179,11 @@ fn set(game: &VierMalVier, placed: Placed, at: Spot) -> Result<(VierMalVier, Cel
 /// An example's `shown` is the game its one `after` check leaves: the same stones stand the same
 /// way in every cell, the same stones are left, the same player is to move, the same end.
 fn check_shown(game: &VierMalVier, shown: &str, checks: &[String]) -> Result<VierMalVier, String> {
-    let afters: Vec<Vec<&str>> =
-        checks.iter().map(|c| c.split_whitespace().collect::<Vec<_>>()).filter(|w| w.first() == Some(&"after")).collect();
+    let afters: Vec<Vec<&str>> = checks
+        .iter()
+        .map(|c| c.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.first() == Some(&"after"))
+        .collect();
     let [words] = &afters[..] else { return Err(format!("shown needs exactly one after check, not {}", afters.len())) };
     let [_, st, p, ..] = words[..] else { return Err("after needs a stone and a spot".into()) };
     let (after, _) = set(game, stone(st)?, spot(p)?)?;
@@ -322,7 +330,12 @@ fn wrong_shown_fails() {
     let checks = vec!["after 2UW on-b".to_string()];
     let good = "wall=0TT,1TW/1UU,2UW/2TU";
     assert!(check_shown(&game, good, &checks).is_ok());
-    for wrong in ["wall=0TT,1TW/1UU/2TU", "wall=0TT,1TW/1UU,2WU/2TU", "wall=0TT,1TW,2UW/1UU/2TU", "wall=0TT,1TW/1UU,2UW/2TU; to_move=0"] {
+    for wrong in [
+        "wall=0TT,1TW/1UU/2TU",
+        "wall=0TT,1TW/1UU,2WU/2TU",
+        "wall=0TT,1TW,2UW/1UU/2TU",
+        "wall=0TT,1TW/1UU,2UW/2TU; to_move=0",
+    ] {
         assert!(check_shown(&game, wrong, &checks).is_err(), "\"{wrong}\" passed");
     }
     assert!(check_shown(&game, good, &[]).is_err(), "shown without an after check passed");

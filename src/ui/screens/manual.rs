@@ -40,10 +40,9 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
     let url = format!("rules/{}.{}.html", kind.id(), if is_de() { "de" } else { "en" });
     leptos::task::spawn_local(async move {
         text.set(Some(fetch_text(&url).await));
-        // Once the text with the examples' places is on the page.
-        crate::ui::components::after_paint(move || {
-            let _ = draw_examples(kind.id(), if is_de() { "de" } else { "en" });
-        });
+        // The examples' wasm first fetches their file, so the text with their places is drawn
+        // by then.
+        let _ = draw_examples(kind.id(), if is_de() { "de" } else { "en" });
     });
     view! {
         <main class="rules screen" data-test="rules-screen">
