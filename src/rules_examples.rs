@@ -42,12 +42,13 @@ pub struct Example {
 }
 
 /// Where a rules text (`public/rules/<game>.<lang>.html`) shows example `id`: an empty
-/// `<div data-example="id"></div>` between two blocks of the text, into which the rules page
-/// draws it (src/bin/rules.rs).
+/// `<div data-example="id" style="min-height:…px"></div>` between two blocks of the text, into
+/// which the rules page draws it (src/bin/rules.rs); the height it keeps free is about the
+/// drawn example's, so the text does not jump when the examples arrive.
 pub fn places(html: &str) -> Vec<&str> {
     html.split("<div data-example=\"")
         .skip(1)
-        .filter_map(|rest| rest.split_once("\"></div>").map(|(id, _)| id))
+        .filter_map(|rest| rest.split_once("</div>").and_then(|(tag, _)| tag.split_once('"')).map(|(id, _)| id))
         .collect()
 }
 
@@ -309,6 +310,7 @@ en = Field 7 stays empty.
         assert_eq!(places(html), vec!["sum29", "x-1"]);
         assert!(places("<p>no examples</p>").is_empty());
         assert!(places("<div data-example=\"open").is_empty(), "an unclosed place is no place");
+        assert_eq!(places("<div data-example=\"end\" style=\"min-height:40px\"></div>"), vec!["end"]);
     }
 
     /// Issue 24, 1: every game's rules page shows each of its examples once, in German and in

@@ -23,6 +23,8 @@ mod examples {
     type Drawn = leptos::mount::UnmountHandle<<AnyView as leptos::tachys::view::Render>::State>;
 
     thread_local! {
+        /// Which call of `show` draws now (a newer one stops an older one).
+        static CALL: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
         /// The examples drawn now; dropping them takes them off the page (the next rules page).
         static SHOWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
     }
@@ -39,29 +41,49 @@ mod examples {
     }
 
     /// Draws the examples of `game` (its id) in language `lang` (`de`/`en`) from its examples
-    /// file into the places the rules text on the page marks. Returns how many were drawn; an
-    /// example that cannot be drawn says why in its place.
+    /// file into the places the rules text on the page marks, one per task (no long task while
+    /// they appear). Returns how many were drawn; an example that cannot be drawn says why in
+    /// its place. A later call (another rules page) stops this one.
     #[wasm_bindgen]
     pub async fn show(game: String, lang: String) -> usize {
+        let call = CALL.with(|c| {
+            c.set(c.get() + 1);
+            c.get()
+        });
+        SHOWN.with(|s| s.borrow_mut().clear());
         let text = fetch_text(&format!("rules/{game}.examples.txt")).await.unwrap_or_default();
-        draw(&game, &lang, &text)
+        let (Some(kind), Ok(examples)) = (GameKind::from_id(&game), parse(&text)) else { return 0 };
+        let mut drawn = 0;
+        for example in examples {
+            next_task().await;
+            if CALL.with(|c| c.get()) != call {
+                break;
+            }
+            set_lang(if lang == "en" { Lang::En } else { Lang::De });
+            if let Some(place) = empty_place(&example.id) {
+                let shown = leptos::mount::mount_to(place, move || figure(kind, &example));
+                SHOWN.with(|s| s.borrow_mut().push(shown));
+                drawn += 1;
+            }
+        }
+        drawn
     }
 
-    fn draw(game: &str, lang: &str, text: &str) -> usize {
-        set_lang(if lang == "en" { Lang::En } else { Lang::De });
-        SHOWN.with(|s| s.borrow_mut().clear());
-        let (Some(kind), Ok(examples)) = (GameKind::from_id(game), parse(text)) else { return 0 };
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return 0 };
-        let mut drawn = Vec::new();
-        for example in examples {
-            let selector = format!("[data-example=\"{}\"]", example.id);
-            let Some(place) = document.query_selector(&selector).ok().flatten() else { continue };
-            let Ok(place) = place.dyn_into::<web_sys::HtmlElement>() else { continue };
-            drawn.push(leptos::mount::mount_to(place, move || figure(kind, &example)));
-        }
-        let count = drawn.len();
-        SHOWN.with(|s| *s.borrow_mut() = drawn);
-        count
+    /// The still empty place of example `id` in the rules text on the page.
+    fn empty_place(id: &str) -> Option<web_sys::HtmlElement> {
+        let document = web_sys::window()?.document()?;
+        let place = document.query_selector(&format!("[data-example=\"{id}\"]")).ok()??;
+        (place.child_element_count() == 0).then(|| place.dyn_into().ok()).flatten()
+    }
+
+    /// Resolves in a task of its own (a timer), so the page can paint and answer in between.
+    async fn next_task() {
+        let promise = js_sys::Promise::new(&mut |done, _| {
+            if let Some(window) = web_sys::window() {
+                let _ = window.set_timeout_with_callback(&done);
+            }
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     }
 
     /// A worked example: the game's board drawn from the example's position, and its caption.

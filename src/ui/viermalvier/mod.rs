@@ -34,9 +34,20 @@ impl crate::ui::games::GameScreens for VierMalVier {
         PlayVierMalVier().into_any()
     }
 
-    /// Both sides of the wall, each as its player sees it.
+    /// Both sides of the wall, each as its player sees it; before the first stone, the Tafeln.
     fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
         let game = VierMalVier::from_position(position)?;
+        if game.stones_placed() == 0 {
+            let plate = |row: Vec<Option<u8>>| {
+                let stones = row.into_iter().flatten().map(|id| {
+                    let s = STONES[usize::from(id)];
+                    stone_chip(s.color, s.faces[0], s.faces[1])
+                });
+                view! { <div class="vv-tafel">{stones.collect_view()}</div> }
+            };
+            let plates = view::tafeln(&Seen::of(&game, Some(0)), None).into_iter().map(plate);
+            return Ok(view! { <div class="vv-tafeln">{plates.collect_view()}</div> }.into_any());
+        }
         let panel = |side: usize| {
             let wall = view::example_wall(&game, side, mark);
             let label = tf("Seite {}", "Side {}", &[&["A", "B"][side]]);
