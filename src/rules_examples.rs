@@ -52,6 +52,34 @@ pub fn places(html: &str) -> Vec<&str> {
         .collect()
 }
 
+/// For the games' example tests (`src/engine/<game>/examples.rs`): the examples of `file`
+/// (`name` in messages), whose ids must be `expected` in order, each with its position built by
+/// `build` and all that its checks give, each check proved by `run` (a failure names the example
+/// and the check), and its caption's numbers checked.
+#[cfg(test)]
+pub fn proved<G, R: IntoIterator>(
+    name: &str,
+    file: &str,
+    expected: &[&str],
+    build: impl Fn(&str) -> Result<G, String>,
+    run: impl Fn(&G, &str) -> Result<R, String>,
+) -> Vec<(Example, G, Vec<R::Item>)> {
+    let examples = parse(file).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, expected, "{name}: the examples");
+    let prove = |example: Example| {
+        let id = &example.id;
+        let game = build(&example.position).unwrap_or_else(|e| panic!("[{id}] position: {e}"));
+        let mut given = Vec::new();
+        for check in &example.checks {
+            given.extend(run(&game, check).unwrap_or_else(|e| panic!("[{id}] check \"{check}\": {e}")));
+        }
+        caption_numbers_checked(&example).unwrap_or_else(|e| panic!("{e}"));
+        (example, game, given)
+    };
+    examples.into_iter().map(prove).collect()
+}
+
 /// A block being read, with the line it started on (for error messages).
 struct Open {
     example: Example,

@@ -29,17 +29,6 @@ mod examples {
         static SHOWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
     }
 
-    /// The text of a file next to the app (relative URL, so it works under any sub-path).
-    async fn fetch_text(url: &str) -> Option<String> {
-        use wasm_bindgen_futures::JsFuture;
-        let response: web_sys::Response =
-            JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
-        if !response.ok() {
-            return None;
-        }
-        JsFuture::from(response.text().ok()?).await.ok()?.as_string()
-    }
-
     /// Draws the examples of `game` (its id) in language `lang` (`de`/`en`) from its examples
     /// file into the places the rules text on the page marks, one per task (no long task while
     /// they appear). Returns how many were drawn; an example that cannot be drawn says why in
@@ -51,7 +40,8 @@ mod examples {
             c.get()
         });
         SHOWN.with(|s| s.borrow_mut().clear());
-        let text = fetch_text(&format!("rules/{game}.examples.txt")).await.unwrap_or_default();
+        let text =
+            spieltisch::ui::components::fetch_text(&format!("rules/{game}.examples.txt")).await.unwrap_or_default();
         let (Some(kind), Ok(examples)) = (GameKind::from_id(&game), parse(&text)) else { return 0 };
         let mut drawn = 0;
         for example in examples {

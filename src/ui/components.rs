@@ -515,3 +515,13 @@ pub fn outcome_headline(outcome: Option<Outcome>, name: impl Fn(usize) -> String
         _ => t("Unentschieden.", "A draw.").to_string(),
     }
 }
+
+/// The text of a file next to the app (relative URL, so it works under any sub-path).
+pub async fn fetch_text(url: &str) -> Option<String> {
+    let response: web_sys::Response =
+        wasm_bindgen_futures::JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+}

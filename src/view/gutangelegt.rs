@@ -110,8 +110,9 @@ fn slots(game: &GutAngelegt) -> Vec<Slot> {
         .collect()
 }
 
-/// A place as the examples file names it: `left`, `right`, `next`, `top-left` …
-fn place_word(place: Place) -> &'static str {
+/// A place's id: `left`, `right`, `next`, `top-left` … (the table's `data-place`, the examples
+/// file's marks).
+pub fn place_id(place: Place) -> &'static str {
     match place {
         Place::Left => "left",
         Place::Right => "right",
@@ -127,7 +128,7 @@ fn place_word(place: Place) -> &'static str {
 /// (`left`, `top-right` …) and the `marked` lines drawn as scored (`x:y-x:y`, fields from 0).
 pub fn example_table(game: &GutAngelegt, marked: &[String]) -> Table {
     let mut table = table(&Seen::of(game, None), None, false);
-    table.slots = slots(game).into_iter().filter(|s| marked.iter().any(|m| m == place_word(s.place))).collect();
+    table.slots = slots(game).into_iter().filter(|s| marked.iter().any(|m| m == place_id(s.place))).collect();
     let field = |text: &str| -> Option<(usize, usize)> {
         let (x, y) = text.split_once(':')?;
         Some((x.parse().ok()?, y.parse().ok()?))

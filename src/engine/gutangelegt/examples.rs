@@ -5,7 +5,7 @@
 use super::position::COLOR_LETTERS;
 use super::*;
 use crate::engine::Game;
-use crate::rules_examples::{caption_numbers_checked, parse};
+use crate::rules_examples::{parse, proved};
 
 const FILE: &str = include_str!("../../../public/rules/gutangelegt.examples.txt");
 
@@ -264,16 +264,9 @@ fn check_shown(shown: Option<&str>, marks: &[String], layings: &[Laying]) -> Res
 
 #[test]
 fn every_rulebook_example_holds_in_the_engine() {
-    let examples = parse(FILE).unwrap_or_else(|e| panic!("gutangelegt.examples.txt: {e}"));
-    let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(ids, EXPECTED);
-    for example in &examples {
+    for (example, game, layings) in proved("gutangelegt.examples.txt", FILE, &EXPECTED, GutAngelegt::from_position, run)
+    {
         let id = &example.id;
-        let game = GutAngelegt::from_position(&example.position).unwrap_or_else(|e| panic!("[{id}] position: {e}"));
-        let mut layings = Vec::new();
-        for check in &example.checks {
-            layings.extend(run(&game, check).unwrap_or_else(|e| panic!("[{id}] check \"{check}\": {e}")));
-        }
         let lines: Vec<Line> = layings.iter().flat_map(|l| l.lines.iter().copied()).collect();
         for mark in &example.mark {
             let shown = match (place(mark), mark_line(mark)) {
@@ -284,7 +277,6 @@ fn every_rulebook_example_holds_in_the_engine() {
             assert!(shown, "[{id}] mark {mark} is neither an open place nor a line of its move");
         }
         check_shown(example.shown.as_deref(), &example.mark, &layings).unwrap_or_else(|e| panic!("[{id}] {e}"));
-        caption_numbers_checked(example).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 

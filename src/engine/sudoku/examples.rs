@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::engine::{Game, Outcome};
-use crate::rules_examples::{caption_numbers_checked, parse};
+use crate::rules_examples::proved;
 
 const FILE: &str = include_str!("../../../public/rules/sudoku.examples.txt");
 
@@ -131,16 +131,8 @@ fn check_after(game: &Sudoku, at: usize, claims: &[&str]) -> Result<(), String> 
 
 #[test]
 fn every_rulebook_example_holds_in_the_engine() {
-    let examples = parse(FILE).unwrap_or_else(|e| panic!("sudoku.examples.txt: {e}"));
-    let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(ids, EXPECTED);
-    for example in &examples {
+    for (example, _, shown) in proved("sudoku.examples.txt", FILE, &EXPECTED, Sudoku::from_position, run) {
         let id = &example.id;
-        let game = Sudoku::from_position(&example.position).unwrap_or_else(|e| panic!("[{id}] position: {e}"));
-        let mut shown = Vec::new();
-        for check in &example.checks {
-            shown.extend(run(&game, check).unwrap_or_else(|e| panic!("[{id}] check \"{check}\": {e}")));
-        }
         let marks: Vec<usize> =
             example.mark.iter().map(|m| cell(m).unwrap_or_else(|e| panic!("[{id}] mark: {e}"))).collect();
         if !shown.is_empty() {
@@ -151,7 +143,6 @@ fn every_rulebook_example_holds_in_the_engine() {
             assert_eq!(a, b, "[{id}] the marks are not the fields the checks show");
             assert_eq!(marks.first(), shown.first(), "[{id}] the first mark is not the played field");
         }
-        caption_numbers_checked(example).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::engine::{Game, Outcome};
-use crate::rules_examples::{caption_numbers_checked, parse};
+use crate::rules_examples::proved;
 
 const FILE: &str = include_str!("../../../public/rules/viermalvier.examples.txt");
 
@@ -251,16 +251,10 @@ fn check_objection(game: &VierMalVier, allowed: bool) -> Result<(), String> {
 
 #[test]
 fn every_rulebook_example_holds_in_the_engine() {
-    let examples = parse(FILE).unwrap_or_else(|e| panic!("viermalvier.examples.txt: {e}"));
-    let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(ids, EXPECTED);
-    for example in &examples {
+    for (example, game, mut shown) in
+        proved("viermalvier.examples.txt", FILE, &EXPECTED, VierMalVier::from_position, run)
+    {
         let id = &example.id;
-        let game = VierMalVier::from_position(&example.position).unwrap_or_else(|e| panic!("[{id}] position: {e}"));
-        let mut shown = Vec::new();
-        for check in &example.checks {
-            shown.extend(run(&game, check).unwrap_or_else(|e| panic!("[{id}] check \"{check}\": {e}")));
-        }
         let mut marks: Vec<Cell> =
             example.mark.iter().map(|m| cell(m).unwrap_or_else(|e| panic!("[{id}] mark: {e}"))).collect();
         // The table the picture draws: a marked cell holds a stone there, unless it is where the
@@ -285,7 +279,6 @@ fn every_rulebook_example_holds_in_the_engine() {
             shown.dedup();
             assert_eq!(marks, shown, "[{id}] the marks are not the cells the checks show");
         }
-        caption_numbers_checked(example).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 

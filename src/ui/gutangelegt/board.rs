@@ -50,18 +50,6 @@ pub fn card_svg(colors: [u8; 3]) -> impl IntoView {
     }
 }
 
-pub fn place_id(place: Place) -> &'static str {
-    match place {
-        Place::Left => "left",
-        Place::Right => "right",
-        Place::Next => "next",
-        Place::Corner { top: true, left: true } => "top-left",
-        Place::Corner { top: true, left: false } => "top-right",
-        Place::Corner { top: false, left: true } => "bottom-left",
-        Place::Corner { top: false, left: false } => "bottom-right",
-    }
-}
-
 fn translate(x: f64, y: f64) -> String {
     format!("translate({} {})", num(x), num(y))
 }
@@ -283,7 +271,7 @@ fn slot(s: Slot, i: usize, roving: Roving, tap: Memo<Tap>, on_slot: Callback<Pla
     let place = s.place;
     let (x, y) = (f64::from(s.col) * F, f64::from(s.row) * F);
     view! {
-        <g class="ga-slot" class:chosen=move || tap.with(|p| p.chosen == Some(place)) data-test="slot" data-place=place_id(place) role="button"
+        <g class="ga-slot" class:chosen=move || tap.with(|p| p.chosen == Some(place)) data-test="slot" data-place=view::place_id(place) role="button"
             tabindex=roving.tabindex(i) aria-label=place_label(place)
             on:focus=move |_| roving.focused(i)
             on:click=move |_| on_slot.run(place)

@@ -11,18 +11,6 @@ use crate::engine::GameKind;
 use crate::ui::i18n::{is_de, t};
 use crate::ui::{AppCtx, Route};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-
-/// The text of a file next to the app (relative URL, so it works under any sub-path).
-async fn fetch_text(url: &str) -> Option<String> {
-    let response: web_sys::Response =
-        JsFuture::from(web_sys::window()?.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
-}
 
 #[component]
 pub fn Rules(kind: GameKind) -> impl IntoView {
@@ -39,7 +27,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
     let text = RwSignal::new(None::<Option<String>>);
     let url = format!("rules/{}.{}.html", kind.id(), if is_de() { "de" } else { "en" });
     leptos::task::spawn_local(async move {
-        text.set(Some(fetch_text(&url).await));
+        text.set(Some(crate::ui::components::fetch_text(&url).await));
         // The examples' wasm first fetches their file, so the text with their places is drawn
         // by then.
         let _ = draw_examples(kind.id(), if is_de() { "de" } else { "en" });
