@@ -1,8 +1,8 @@
 //! The rules page's examples: a third wasm, built by Trunk (`data-type="worker"` in index.html
 //! only for its plain-script glue; it runs on the page, not in a worker) and loaded when a
-//! rules page opens (index.html's `spieltischExamples`). It draws each worked example of the
-//! rulebooks (`public/rules/<game>.examples.txt`) with the game's own board component from its
-//! engine position, into the rules text's `<div data-example="id">` places.
+//! rules page opens (`spieltischExamples` in the start script, Trunk.toml). It draws each worked
+//! example of the rulebooks (`public/rules/<game>.examples.txt`) with the game's own board
+//! component from its engine position, into the rules text's `<div data-example="id">` places.
 //!
 //! Why a wasm of its own: the four games' position readers and a second use of every board
 //! cost the first load 20 KB brotli (measured: 299.6 → 320.1 KB), more than the budget

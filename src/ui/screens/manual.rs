@@ -4,7 +4,7 @@
 //! opens – the first screen does not need them – and precached by the service worker for
 //! offline use. The examples are drawn, each by the game's own board where the text marks its
 //! place (`<div data-example="id">`), by a wasm of their own (src/bin/rules.rs), which
-//! index.html's `spieltischExamples` loads with the first rules page.
+//! `spieltischExamples` (the start script, Trunk.toml) loads with the first rules page.
 
 use super::game_name;
 use crate::engine::GameKind;
@@ -54,7 +54,7 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// index.html's loader of the examples' wasm (src/bin/rules.rs), which draws the examples
+    /// The start script's loader of the examples' wasm (src/bin/rules.rs), which draws the examples
     /// of `game` in `lang` into the places of the rules text on the page. Without it (offline
     /// before it was cached) the text stands alone.
     #[wasm_bindgen(js_name = spieltischExamples, catch)]
