@@ -494,13 +494,15 @@ fn hint_reason(game: &GutAngelegt, me: usize, mv: &Move) -> String {
     let lines = scoring_lines(game, mv);
     let total = points(&lines);
     let best = game.legal_moves().iter().map(|m| points(&scoring_lines(game, m))).max().unwrap_or(0);
-    let left = left_to_build_on(game, me, mv);
+    // What the place leaves the next player: dear (every unseen card at every place), so only
+    // where the reason names it.
+    let left = || left_to_build_on(game, me, mv);
     if best == 0 {
         let none = t("Keine deiner Karten punktet gerade", "None of your cards scores now");
         return tf(
             "{} – hier kann der Nächste höchstens {} Punkte anlegen",
             "{} – here the next player can make {} points at most",
-            &[&none, &left],
+            &[&none, &left()],
         );
     }
     let noun = crate::lang::count_noun(u64::from(total), ("Punkt", "point"), ("Punkte", "points"));
@@ -515,7 +517,7 @@ fn hint_reason(game: &GutAngelegt, me: usize, mv: &Move) -> String {
         tf(
             "{} – {} wären möglich, aber hier kann der Nächste höchstens {} anlegen",
             "{} – {} are possible, but here the next player can make {} at most",
-            &[&why, &best, &left],
+            &[&why, &best, &left()],
         )
     }
 }

@@ -119,7 +119,7 @@ pub fn place_prompt(chosen: Option<usize>, assisted: bool, points: u32) -> Strin
 
 /// A field and why it is worth its points ("E5 – 7 Punkte: 3 im Block, 2 in der Reihe, 2 in
 /// der Spalte"), from the tiles on the board, which everyone sees.
-pub fn points_reason(cell: usize, counted: Counted) -> String {
+fn points_reason(cell: usize, counted: Counted) -> String {
     let parts: Vec<String> = [
         (counted.block, t("im Block", "in the block")),
         (counted.row, t("in der Reihe", "in the row")),
@@ -145,9 +145,10 @@ fn hint_reason(game: &Sudoku, me: usize, mv: &Move) -> String {
     let tile = game.hand(me).unwrap_or(0);
     match *mv {
         Move::Place { cell } => {
-            let points = points_reason(cell, game.counted_at(cell));
+            let counted = game.counted_at(cell);
+            let points = points_reason(cell, counted);
             let best = game.legal_fields(tile).into_iter().map(|c| game.points_at(c)).max().unwrap_or(0);
-            if game.points_at(cell) >= best {
+            if counted.total() >= best {
                 tf("{} – mehr bringt die {} nirgends", "{} – the {} makes no more anywhere", &[&points, &tile])
             } else {
                 points

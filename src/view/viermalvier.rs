@@ -501,8 +501,8 @@ impl super::GameView for crate::engine::viermalvier::VierMalVier {
     }
 }
 
-/// Four-rows `mover` could make on `side` with one stone in `game` (only asked where `side` is
-/// seen: the player's own, or both in the open view).
+/// How many of the stones the player to move in `game` could set make a four-row on `side`
+/// (only asked where `side` is seen: the player's own, or both in the open view).
 fn four_row_threats(game: &VierMalVier, side: usize) -> usize {
     game.legal_moves()
         .iter()
