@@ -6,6 +6,7 @@ pub mod computer;
 pub mod decimal;
 pub mod engine;
 pub mod games;
+pub mod guide;
 pub mod lang;
 pub mod records;
 pub mod rules_examples;

@@ -126,11 +126,12 @@ fn answer_timeout_ms() -> u32 {
 
 /// The running game's record id and turn, if the game screen shows it.
 fn current(ctx: &AppCtx) -> Option<(String, u32)> {
-    let Route::Play(route_id) = ctx.route.get_untracked() else { return None };
-    let (id, _) = ctx.record.get_untracked()?;
-    if id != route_id {
-        return None;
-    }
+    let id = match ctx.route.get_untracked() {
+        Route::Play(route_id) => ctx.record.get_untracked().map(|(id, _)| id).filter(|id| *id == route_id)?,
+        // The guided game has no record: its game's id names it.
+        Route::Guide(kind) if ctx.guide.with_untracked(Option::is_some) => kind.id().to_string(),
+        _ => return None,
+    };
     let turn = ctx.game.with_untracked(|g| g.as_ref().map(AnySession::turn))?;
     Some((id, turn))
 }
@@ -198,6 +199,12 @@ fn ask(ctx: AppCtx, purpose: Purpose, seat: usize, level: Level) -> Result<(), S
         st.next_id
     });
     let hint = matches!(purpose, Purpose::Hint { .. });
+    // In the guided game the computers play the script: answered here as the worker would.
+    if let (false, Some(json)) = (hint, super::guide::scripted_move(ctx)) {
+        STATE.with(|st| st.borrow_mut().asked = Some((id, purpose)));
+        on_reply(ctx, &format!("{id} 0 ok {json}"));
+        return Ok(());
+    }
     let text = ctx.game.with_untracked(|g| {
         let g = g.as_ref()?;
         let mut text = crate::with_session!(g, s => make_request(s, id, seat, level));
@@ -488,7 +495,9 @@ pub fn hint_for<G: Stored>(ctx: AppCtx) -> Option<G::Move> {
 
 /// The status line while a hint shows: "Tipp:" and why; `None` when no hint shows.
 pub fn hint_line(ctx: AppCtx) -> Option<String> {
-    shown_hint(ctx).map(|h| crate::view::hint_line(&h.reason))
+    // The guide's words are whole sentences of their own ("Schritt 2 von 9: …").
+    let guided = ctx.guide.with(Option::is_some);
+    shown_hint(ctx).map(|h| if guided { h.reason } else { crate::view::hint_line(&h.reason) })
 }
 
 /// Whether the move `json` applies in `s` (a hint is only shown when it does).

@@ -4,6 +4,7 @@
 pub mod components;
 pub mod computer;
 pub mod games;
+pub mod guide;
 pub mod i18n;
 pub mod keyboard;
 pub mod screens;
@@ -31,6 +32,8 @@ pub enum Route {
     Play(String),
     Rules(GameKind),
     Settings,
+    /// The guided first game of a game (`crate::guide`): kept nowhere, so a reload starts it again.
+    Guide(GameKind),
 }
 
 impl Route {
@@ -40,6 +43,7 @@ impl Route {
         match (parts.next(), parts.next()) {
             (Some("new"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Setup),
             (Some("rules"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Rules),
+            (Some("guide"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Guide),
             (Some("play"), Some(id)) if is_game_id(id) => Route::Play(id.to_string()),
             (Some("settings"), _) => Route::Settings,
             _ => Route::Home,
@@ -53,6 +57,7 @@ impl Route {
             Route::Play(id) => format!("#/play/{id}"),
             Route::Rules(k) => format!("#/rules/{}", k.id()),
             Route::Settings => "#/settings".into(),
+            Route::Guide(k) => format!("#/guide/{}", k.id()),
         }
     }
 }
@@ -124,6 +129,8 @@ pub struct AppCtx {
     pub take_back_asked: RwSignal<Option<usize>>,
     /// What many views read about the running game, each a memo of its own.
     pub table: TableMemos,
+    /// The script of the guided first game on screen ([`Route::Guide`]), if that is the game.
+    pub guide: RwSignal<Option<std::sync::Arc<crate::guide::Guide>>>,
 }
 
 /// Memoised facts about the running game, shared by every game's screens: each notifies its
@@ -345,6 +352,7 @@ impl AppCtx {
         self.computers.skip.set(false);
         self.computers.thinking.set(None);
         self.clear_toast();
+        self.guide.set(None);
         self.game.set(Some(session));
         self.show_title();
     }
@@ -580,6 +588,9 @@ impl<G: Stored> GameHandle<G> {
         if computer_to_move != computer || (!computer && self.ctx.cover.get_untracked().is_some()) {
             return None;
         }
+        if !computer && guide::refuses::<G>(self.ctx, mv) {
+            return None;
+        }
         let mut result = None;
         let mut after = None;
         // A refused move changes nothing, so it notifies nobody.
@@ -637,7 +648,8 @@ impl AppCtx {
             self.holder.set(Some(p));
             computer::person_moved();
         }
-        self.computers.hint.set(None);
+        // The guided game marks the person's next step; any other mark was for the last position.
+        guide::mark_next(*self);
         if self.handover_on(played.private) {
             self.set_cover(cover);
         }
@@ -708,6 +720,7 @@ fn App() -> impl IntoView {
         computers: computer::Computers::new(),
         take_back_asked: RwSignal::new(None),
         table: TableMemos::new(game, cover, holder),
+        guide: RwSignal::new(None),
     };
     provide_context(ctx);
     if settings_lost {
@@ -753,7 +766,7 @@ fn App() -> impl IntoView {
                 let screen = match ctx.route.get() {
                     Route::Home => screens::home::Home().into_any(),
                     Route::Setup(kind) => view! { <screens::setup::Setup kind=kind /> }.into_any(),
-                    Route::Play(_) => screens::play::Play().into_any(),
+                    Route::Play(_) | Route::Guide(_) => screens::play::Play().into_any(),
                     Route::Rules(kind) => view! { <screens::manual::Rules kind=kind /> }.into_any(),
                     Route::Settings => screens::settings::SettingsScreen().into_any(),
                 };
@@ -774,12 +787,13 @@ fn screen_title(ctx: &AppCtx) -> String {
         Route::Setup(kind) => title(Screen::Setup(kind)),
         Route::Rules(kind) => title(Screen::Rules(kind)),
         Route::Settings => title(Screen::Settings),
-        Route::Play(id) => {
-            let kind = ctx
-                .record
-                .with(|r| r.as_ref().is_some_and(|(r, _)| *r == id))
-                .then(|| ctx.game.with(|g| g.as_ref().map(AnySession::kind)))
-                .flatten();
+        route => {
+            // A game's title once it is shown: the record's, or the guide's.
+            let shown = match route {
+                Route::Play(id) => ctx.record.with(|r| r.as_ref().is_some_and(|(r, _)| *r == id)),
+                _ => ctx.guide.with(Option::is_some),
+            };
+            let kind = shown.then(|| ctx.game.with(|g| g.as_ref().map(AnySession::kind))).flatten();
             ctx.table.seats.with(|seats| title(Screen::Play(kind.map(|k| (k, seats.as_slice())))))
         }
     }

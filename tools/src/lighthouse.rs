@@ -42,6 +42,8 @@ fn screens_to_audit() -> Vec<(&'static str, Option<AnySession>, &'static str)> {
         ("setup-gutangelegt", None, "#/new/gutangelegt"),
         ("settings", None, "#/settings"),
         ("rules-just4fun", None, "#/rules/just4fun"),
+        // The guided first game: its script fetched, its first step marked.
+        ("guide-gutangelegt", None, "#/guide/gutangelegt"),
         (
             "just4fun",
             Some(AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 3, |s| {

@@ -57,8 +57,8 @@ pub fn all() -> Vec<Screen> {
     list
 }
 
-/// Per game: setup, a start with 2 and 4 players, mid-game, the end, the rules; the hand-over
-/// cover after a few moves.
+/// Per game: setup, a start with 2 and 4 players, mid-game, the end, the rules, the guided first
+/// game; the hand-over cover after a few moves.
 fn per_game_screens() -> Vec<Screen> {
     let mut list: Vec<Screen> = Vec::new();
     for kind in KINDS {
@@ -84,6 +84,17 @@ fn per_game_screens() -> Vec<Screen> {
         list.push((
             format!("{kind}-rules"),
             Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}"))),
+        ));
+        // The guided first game at its first step: the words above the marked move.
+        list.push((
+            format!("{kind}-guide"),
+            Box::new(move |b: &Browser, base: &str| {
+                b.goto(&format!("{base}#/guide/{kind}"))?;
+                b.wait_until(WAIT, "the guide's first step", |b| {
+                    let said = b.try_find("[data-test=status]")?.map(|s| b.text(&s)).transpose()?;
+                    Ok(said.filter(|s| s.starts_with("Schritt ") || s.starts_with("Step ")).map(|_| ()))
+                })
+            }),
         ));
     }
     // The hand-over cover after a few moves: the board in view, what happened since.

@@ -347,3 +347,87 @@ fn the_sudoku_cover_speaks_of_the_tile() {
     let cover = app.b.text(&app.wait("[data-test=handover]")).ctx("cover");
     assert!(cover.contains("Plättchen") && !cover.contains("Hand"), "the cover says: {cover:?}");
 }
+
+/// Issue 24, 2: the guided first game of `kind`, from its home card, played by following only
+/// what the screen shows: the step's words in the status line ("Schritt n von m: …", words for
+/// touch and keyboard alike) and the marked move (the place button, or the marked objection).
+/// A move other than the marked one is refused with a word why and changes nothing. The guide
+/// ends with its closing words and "Jetzt richtig spielen", which opens the game's setup.
+fn follow_the_guide(app: &App, kind: &str) {
+    open(app);
+    app.click(&format!("[data-test=guide-{kind}]"));
+    let mut steps = 0;
+    loop {
+        let next = app
+            .b
+            .wait_until(Duration::from_secs(30), "the next step or the end", |b| {
+                if b.exists("[data-test=guide-end]")? {
+                    return Ok(Some(None));
+                }
+                let said = b.try_find("[data-test=status]")?.map(|s| b.text(&s)).transpose()?.unwrap_or_default();
+                Ok(said.starts_with("Schritt ").then_some(Some(said)))
+            })
+            .ctx(kind);
+        let Some(said) = next else { break };
+        steps += 1;
+        assert!(said.starts_with(&format!("Schritt {steps} von ")), "{kind}: step {steps} says {said:?}");
+        assert!(said.chars().count() > 30, "{kind}: step {steps} says too little: {said:?}");
+        assert_words_for_everyone(&said, kind);
+        if steps == 1 {
+            assert_other_move_refused(app, kind);
+        }
+        let before = moves_logged(app);
+        let marked_objection = app.exists("[data-test=object].hinted");
+        app.click(if marked_objection { "[data-test=object]" } else { "[data-test=place]" });
+        app.b.wait_until(T, "the marked move", |_| Ok((moves_logged(app) > before).then_some(()))).ctx(kind);
+        assert!(steps < 40, "{kind}: the guide does not end");
+    }
+    assert!(steps >= 5, "{kind}: only {steps} steps");
+    let end = app.b.text(&app.wait("#guide-end-text")).ctx("closing words");
+    assert!(end.chars().count() > 30, "{kind}: closing words {end:?}");
+    app.click("[data-test=guide-real]");
+    app.wait("[data-test=setup]");
+    let url = app.js("return location.hash;");
+    assert_eq!(url, Value::String(format!("#/new/{kind}")), "{kind}: „Jetzt richtig spielen“ opens the setup");
+}
+
+/// At the guide's first step of Just 4 Fun: a card that is not marked, played alone, is a move
+/// other than the marked one; it is refused with a word why and leaves the game where it was,
+/// with the step's words and mark back.
+fn assert_other_move_refused(app: &App, kind: &str) {
+    if kind != "just4fun" {
+        return;
+    }
+    let before = moves_logged(app);
+    app.click("[data-test=card][aria-pressed=false]");
+    app.click("[data-test=place]");
+    let said = app.b.text(&app.wait("[data-test=message]")).ctx("why not");
+    assert!(said.chars().count() > 20, "{kind}: another move is not explained: {said:?}");
+    assert_eq!(moves_logged(app), before, "{kind}: another move was played");
+    let again = status(app);
+    assert!(again.starts_with("Schritt 1 von "), "{kind}: the step is not shown again: {again:?}");
+}
+
+#[test]
+fn the_guided_first_game_of_just4fun_is_played_by_its_instructions() {
+    let app = App::start_blank("guide_just4fun", "/spiele/");
+    follow_the_guide(&app, "just4fun");
+}
+
+#[test]
+fn the_guided_first_game_of_gutangelegt_is_played_by_its_instructions() {
+    let app = App::start_blank("guide_gutangelegt", "/spiele/");
+    follow_the_guide(&app, "gutangelegt");
+}
+
+#[test]
+fn the_guided_first_game_of_viermalvier_is_played_by_its_instructions() {
+    let app = App::start_blank("guide_viermalvier", "/spiele/");
+    follow_the_guide(&app, "viermalvier");
+}
+
+#[test]
+fn the_guided_first_game_of_sudoku_is_played_by_its_instructions() {
+    let app = App::start_blank("guide_sudoku", "/spiele/");
+    follow_the_guide(&app, "sudoku");
+}

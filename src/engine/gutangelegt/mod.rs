@@ -16,6 +16,8 @@
 mod determinize;
 #[cfg(test)]
 mod examples;
+#[cfg(test)]
+mod guide;
 mod position;
 #[cfg(test)]
 mod tests;

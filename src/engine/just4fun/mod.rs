@@ -15,6 +15,8 @@ mod board;
 mod determinize;
 #[cfg(test)]
 mod examples;
+#[cfg(test)]
+mod guide;
 mod position;
 #[cfg(test)]
 mod tests;

@@ -17,6 +17,8 @@ mod determinize;
 #[cfg(test)]
 mod examples;
 mod gold;
+#[cfg(test)]
+mod guide;
 mod position;
 #[cfg(test)]
 mod tests;

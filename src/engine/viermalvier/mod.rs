@@ -18,6 +18,8 @@
 mod determinize;
 #[cfg(test)]
 mod examples;
+#[cfg(test)]
+mod guide;
 mod position;
 #[cfg(test)]
 mod tests;

@@ -34,7 +34,8 @@ pub fn Home() -> impl IntoView {
     }
 }
 
-/// A card per game: its name, blurb, "new game" and its rules.
+/// A card per game: its name and blurb, "new game", its rules and its guided first game. Its
+/// picture of the board (decorative: the name says what it is) is the stylesheet's.
 fn game_cards(ctx: AppCtx) -> impl IntoView {
     view! {
         <section class="games">
@@ -49,6 +50,9 @@ fn game_cards(ctx: AppCtx) -> impl IntoView {
                         </button>
                         <button data-test=format!("rules-{}", kind.id()) on:click=move |_| ctx.go(Route::Rules(kind))>
                             {t("Regeln", "Rules")}
+                        </button>
+                        <button data-test=format!("guide-{}", kind.id()) on:click=move |_| ctx.go(Route::Guide(kind))>
+                            {t("Erste Partie mit Anleitung", "First game with a guide")}
                         </button>
                     </div>
                 </article>

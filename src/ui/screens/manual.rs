@@ -17,7 +17,9 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
     let ctx = AppCtx::get();
     let back = move |_| {
         let open = ctx.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.kind() == kind && !g.is_over()));
-        if let (true, Some((id, _))) = (open, ctx.record.get_untracked()) {
+        if open && ctx.guide.with_untracked(Option::is_some) {
+            ctx.go(Route::Guide(kind))
+        } else if let (true, Some((id, _))) = (open, ctx.record.get_untracked()) {
             ctx.go(Route::Play(id))
         } else {
             ctx.go(Route::Home)

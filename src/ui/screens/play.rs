@@ -26,6 +26,9 @@ pub fn Play() -> impl IntoView {
             computer::drive_soon(ctx);
         }
     }
+    if let Route::Guide(kind) = ctx.route.get_untracked() {
+        crate::ui::guide::open(ctx, kind);
+    }
     // The record's storage key, for tests and for finding the game in the browser's storage.
     let save_key = move || ctx.record.with(|r| r.as_ref().map(|(id, _)| storage::saves().game_key(id)));
     // A memo: the game's own screen is built once per kind, not again after every move.
@@ -58,6 +61,7 @@ pub fn Play() -> impl IntoView {
             {computer_failed(ctx)}
             <TapShield />
             <ConflictDialog />
+            <crate::ui::guide::GuideEnd />
         </main>
     }
 }
@@ -67,7 +71,8 @@ pub fn Play() -> impl IntoView {
 fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) -> impl IntoView {
     let c = ctx.computers;
     // A hint is for the person to move, when they can see their own things.
-    let can_hint = move || ctx.table.acting.get();
+    // (The guided game marks every step itself.)
+    let can_hint = move || ctx.table.acting.get() && ctx.guide.with(Option::is_none);
     view! {
         <header class="topbar" inert=move || ctx.cover_settled.get().is_some()>
             <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>

@@ -86,6 +86,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 <h1><span class="name-long">{game_name(kind)}</span><span class="name-short">{game_short_name(kind)}</span> " – " {t("neues Spiel", "new game")}</h1>
             </header>
             <div class="screen-body">
+            {glance(kind)}
             <section>
                 <h2>{t("Wie viele spielen?", "How many players?")}</h2>
                 <div class="row segmented" role="radiogroup" aria-label=t("Wie viele spielen?", "How many players?")>
@@ -206,5 +207,27 @@ fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize, kinds: bool) -> impl IntoVi
                 <button class="icon" aria-label=t("nach unten", "move down") disabled=move || { index + 1 >= count() } on:click=move |_| swap(index, index + 1)>"▼"</button>
             </div>
         </li>
+    }
+}
+
+/// The game at a glance (five lines: goal, a turn, what is special, the end) above the setup.
+/// The lines are the rules text's
+/// own (`<ul class="glance">` in `public/rules/<game>.<lang>.html`), fetched: one text, no copy.
+fn glance(kind: GameKind) -> impl IntoView {
+    let lines = RwSignal::new(None::<String>);
+    let url = format!("rules/{}.{}.html", kind.id(), if crate::ui::i18n::is_de() { "de" } else { "en" });
+    leptos::task::spawn_local(async move {
+        let html = crate::ui::components::fetch_text(&url).await.unwrap_or_default();
+        let list = html
+            .find("<ul class=\"glance\"")
+            .and_then(|start| Some(&html[start..start + html[start..].find("</ul>")? + 5]));
+        lines.set(list.map(str::to_string));
+    });
+    view! {
+        <section class="glance-box" data-test="setup-glance">
+            <h2>{t("Auf einen Blick", "At a glance")}</h2>
+            // Our own static text, shipped with the app.
+            {move || lines.get().map(|html| view! { <div inner_html=html></div> })}
+        </section>
     }
 }
