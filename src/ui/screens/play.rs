@@ -40,7 +40,8 @@ pub fn Play() -> impl IntoView {
     set_timeout(move || body_ready.set(true), std::time::Duration::ZERO);
 
     view! {
-        <main class="play" data-test="game" data-save-key=save_key>
+        // `guided`: the guided first game, whose longer words some boards make room for (style).
+        <main class="play" class:guided=move || ctx.guide.with(Option::is_some) data-test="game" data-save-key=save_key>
             {top_bar(ctx, kind, saving)}
             // A tap on the board or hand is the next action: the last message has had its moment.
             <div class="play-body" inert=move || ctx.cover_settled.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
