@@ -203,6 +203,27 @@ pub fn checked<G: crate::session::Stored>(text: &str) -> crate::session::Session
     session
 }
 
+/// For the games' guide tests: the script `text` and the game after its last move
+/// ([`checked`]).
+#[cfg(test)]
+pub fn script<G: crate::session::Stored>(text: &str) -> (Guide, crate::session::Session<G>) {
+    (parse(text).unwrap_or_else(|e| panic!("guide: {e}")), checked::<G>(text))
+}
+
+/// For the games' guide tests: every position of the script `text` before one of its moves,
+/// with the event that move made.
+#[cfg(test)]
+pub fn positions<G: crate::session::Stored>(text: &str) -> Vec<(G, G::Event)> {
+    let (guide, session) = script::<G>(text);
+    let mut game = guide.start::<G>("Du").state;
+    let replay = |event: G::Event| {
+        let before = game.clone();
+        game.apply(&G::event_move(&event)).unwrap_or_else(|e| panic!("a logged move replays: {e:?}"));
+        (before, event)
+    };
+    session.log.into_iter().map(replay).collect()
+}
+
 /// The most characters a step's words may have: they stand in the status line above the board.
 pub const MAX_WORDS: usize = 220;
 

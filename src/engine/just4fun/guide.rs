@@ -4,28 +4,18 @@
 
 use super::*;
 use crate::engine::{Game, Outcome};
-use crate::guide::{checked, parse, Guide};
+use crate::guide::Guide;
 use crate::session::Session;
 
 const SCRIPT: &str = include_str!("../../../public/guide/just4fun.txt");
 
 fn script() -> (Guide, Session<Just4Fun>) {
-    let guide = parse(SCRIPT).unwrap_or_else(|e| panic!("guide: {e}"));
-    (guide, checked::<Just4Fun>(SCRIPT))
+    crate::guide::script(SCRIPT)
 }
 
 /// Every position before a move of the script, with that move's event.
 fn positions() -> Vec<(Just4Fun, Event)> {
-    let (guide, session) = script();
-    let options: Options = serde_json::from_str(&guide.options).expect("options");
-    let mut game = Just4Fun::new(guide.players, options, guide.seed).expect("setup");
-    let mut out = Vec::new();
-    for event in session.log {
-        let before = game.clone();
-        game.apply(&Just4Fun::event_move(&event)).expect("a logged move replays");
-        out.push((before, event));
-    }
-    out
+    crate::guide::positions(SCRIPT)
 }
 
 /// The person's placements (seat 0), each with the position before it.
