@@ -20,7 +20,7 @@ const DAMAGE: &str = r#"return (async () => {
   const names = (await caches.keys()).filter((n) => n.startsWith(prefix));
   if (names.length !== 1) return "want one cache for " + scope + ", got " + JSON.stringify(names);
   const cache = await caches.open(names[0]);
-  const wasm = (await cache.keys()).find((r) => r.url.endsWith(".wasm") && !r.url.includes("spieltisch-worker"));
+  const wasm = (await cache.keys()).find((r) => r.url.endsWith(".wasm") && !/spieltisch-(worker|rules)/.test(r.url));
   if (!wasm) return "no .wasm in " + names[0];
   await cache.put(wasm, new Response(new Uint8Array(4096).fill(7),
     { headers: { "content-type": "application/wasm" } }));
@@ -41,7 +41,7 @@ const INSPECT: &str = r#"return (async () => {
   for (const name of all.filter((n) => n.startsWith(prefix))) {
     const cache = await caches.open(name);
     const keys = await cache.keys();
-    const wasm = keys.find((r) => r.url.endsWith(".wasm") && !r.url.includes("spieltisch-worker"));
+    const wasm = keys.find((r) => r.url.endsWith(".wasm") && !/spieltisch-(worker|rules)/.test(r.url));
     const len = wasm ? (await (await cache.match(wasm)).arrayBuffer()).byteLength : -1;
     ours[name] = [len, keys.some((r) => r.url.endsWith("/left-behind"))];
   }
@@ -60,8 +60,9 @@ fn a_damaged_offline_copy_is_repaired_and_saved_games_are_kept() {
         .unwrap()
         .flatten()
         .find(|e| {
-            e.file_name().to_string_lossy().ends_with(".wasm")
-                && !e.file_name().to_string_lossy().starts_with("spieltisch-worker")
+            // The page's own Wasm: not the worker's, not the rules examples'.
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.ends_with(".wasm") && !name.starts_with("spieltisch-worker") && !name.starts_with("spieltisch-rules")
         })
         .expect("a .wasm in dist/")
         .metadata()
