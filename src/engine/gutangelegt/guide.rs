@@ -15,6 +15,11 @@ fn played() -> Session<GutAngelegt> {
     crate::guide::checked::<GutAngelegt>(SCRIPT)
 }
 
+/// Every position before a move of the script, with that move's event.
+fn positions() -> Vec<(GutAngelegt, Event)> {
+    crate::guide::positions(SCRIPT)
+}
+
 /// The person's events (seat 0).
 fn mine(log: &[Event]) -> Vec<&Event> {
     log.iter().filter(|e| GutAngelegt::event_player(e) == Some(0)).collect()
@@ -135,40 +140,32 @@ fn scoring_is_automatic_so_no_line_is_lost() {
 
 #[test]
 fn the_person_turns_a_card_and_the_turn_makes_the_points() {
-    let guide = crate::guide::parse(SCRIPT).expect("the script reads");
-    let mut session = guide.start::<GutAngelegt>("Du");
     let mut turned_scores = false;
-    for index in 0..guide.steps.len() {
-        let mv = guide.expected::<GutAngelegt>(index).expect("a move");
-        let Move::Lay { card, turned, place, .. } = mv.clone();
-        if turned && session.state.to_move() == Some(0) {
+    for (before, event) in positions() {
+        let Move::Lay { card, turned, place, .. } = GutAngelegt::event_move(&event);
+        if turned && before.to_move() == Some(0) {
             let other = Move::Lay { card, turned: false, place, claims: Vec::new() };
-            let Event::Laid { points: unturned, .. } = session.state.clone().apply(&other).expect("legal");
-            let Event::Laid { points, .. } = session.state.clone().apply(&mv).expect("legal");
+            let Event::Laid { points: unturned, .. } = before.clone().apply(&other).expect("legal");
+            let Event::Laid { points, .. } = event;
             turned_scores |= points > unturned;
         }
-        session.play(&mv).expect("legal");
     }
     assert!(turned_scores, "a turned card: the person turns a card and scores more than unturned");
 }
 
 #[test]
 fn every_move_scores_the_most_its_player_can_score_now() {
-    let guide = crate::guide::parse(SCRIPT).expect("the script reads");
-    let mut session = guide.start::<GutAngelegt>("Du");
-    for index in 0..guide.steps.len() {
-        let best = session
-            .state
+    for (index, (before, event)) in positions().into_iter().enumerate() {
+        let best = before
             .legal_moves()
             .iter()
             .map(|m| {
-                let Event::Laid { points, .. } = session.state.clone().apply(m).expect("legal");
+                let Event::Laid { points, .. } = before.clone().apply(m).expect("legal");
                 points
             })
             .max()
             .unwrap_or(0);
-        let mv = guide.expected::<GutAngelegt>(index).expect("a move");
-        let Event::Laid { points, .. } = session.play(&mv).expect("legal");
+        let Event::Laid { points, .. } = event;
         assert_eq!(points, best, "move {}: a best move scores {best}", index + 1);
     }
 }

@@ -87,11 +87,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 <h1><span class="name-long">{game_name(kind)}</span><span class="name-short">{game_short_name(kind)}</span> " – " {t("neues Spiel", "new game")}</h1>
             </header>
             <div class="screen-body" class:waiting=move || glance.with(Option::is_none)>
-            <section class="glance-box" data-test="setup-glance">
-                <h2>{t("Auf einen Blick", "At a glance")}</h2>
-                // Our own static text, shipped with the app.
-                <div inner_html=move || glance.get()></div>
-            </section>
+            {glance_box(glance)}
             <section>
                 <h2>{t("Wie viele spielen?", "How many players?")}</h2>
                 <div class="row segmented" role="radiogroup" aria-label=t("Wie viele spielen?", "How many players?")>
@@ -231,6 +227,22 @@ fn glance_lines(kind: GameKind) -> RwSignal<Option<String>> {
         lines.set(Some(list.unwrap_or_default().to_string()));
     });
     // A slow network does not hold setup back for long.
-    set_timeout(move || lines.update(|l| _ = l.get_or_insert_with(String::new)), std::time::Duration::from_secs(1));
+    let give_up = move || {
+        if lines.with_untracked(Option::is_none) {
+            lines.set(Some(String::new()));
+        }
+    };
+    set_timeout(give_up, std::time::Duration::from_secs(1));
     lines
+}
+
+/// The lines at a glance (empty until they are there).
+fn glance_box(glance: RwSignal<Option<String>>) -> impl IntoView {
+    view! {
+        <section class="glance-box" data-test="setup-glance">
+            <h2>{t("Auf einen Blick", "At a glance")}</h2>
+            // Our own static text, shipped with the app.
+            <div inner_html=move || glance.get()></div>
+        </section>
+    }
 }
