@@ -8,12 +8,12 @@
 //! search it runs are linked into the worker alone.
 //!
 //! The worker names its move by the event the move made in its view, in the save format's JSON
-//! (the page reads the move back with [`Game::event_move`]): the page reads events anyway (a
+//! (the page reads the move back with [`Game::json_event_move`]): the page reads events anyway (a
 //! save's move log), so it needs no parser of its own for four games' moves (10.7 KB of the
 //! page's wasm before wasm-opt, measured).
 
 use crate::engine::bots::{Budget, Level};
-use crate::engine::{Determinize, Game, GameKind, PlayerIdx};
+use crate::engine::{Determinize, EventJson, Game, GameKind, PlayerIdx};
 use crate::lang::Lang;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -128,7 +128,7 @@ pub fn parse_reply(text: &str) -> Option<Answer> {
 /// angelegt's Easy may make a move `legal_moves` does not list: a placement with some of its
 /// lines overlooked, which the event keeps).
 pub fn move_of_reply<G: Game>(json: &str) -> Option<G::Move> {
-    serde_json::from_str::<G::Event>(json).ok().map(|event| G::event_move(&event))
+    EventJson::parse(json).and_then(|event| G::json_event_move(&event))
 }
 
 /// Worker side: decides the move for a request. `clock` gives milliseconds (for the reply's

@@ -165,12 +165,27 @@ impl<G: Game> Session<G> {
         log: Vec<G::Event>,
         hints: Vec<HintUse>,
     ) -> Result<Self, Damage> {
+        let same = |event: &G::Event, done: &G::Event| event == done;
+        Session::replay_entries(seats, options, seed, &log, |event| Some(G::event_move(event)), same, hints)
+    }
+
+    /// [`Session::replay`] of a log in any form: `read` gives the move behind an entry (`None`:
+    /// it names none), `same` whether the event that move made is the entry.
+    pub fn replay_entries<E>(
+        seats: Vec<Seat>,
+        options: G::Options,
+        seed: u64,
+        log: &[E],
+        read: impl Fn(&E) -> Option<G::Move>,
+        same: impl Fn(&E, &G::Event) -> bool,
+        hints: Vec<HintUse>,
+    ) -> Result<Self, Damage> {
         let mut session = Session::<G>::new(seats, options, seed).map_err(|_| Damage::Setup)?;
-        for (i, event) in log.into_iter().enumerate() {
-            match session.state.apply(&G::event_move(&event)) {
-                Ok(done) if done == event => session.log.push(done),
-                Ok(_) => return Err(Damage::MoveDiffers { n: i + 1 }),
-                Err(_) => return Err(Damage::MoveRefused { n: i + 1 }),
+        for (i, entry) in log.iter().enumerate() {
+            match read(entry).map(|mv| session.state.apply(&mv)) {
+                Some(Ok(done)) if same(entry, &done) => session.log.push(done),
+                Some(Ok(_)) => return Err(Damage::MoveDiffers { n: i + 1 }),
+                None | Some(Err(_)) => return Err(Damage::MoveRefused { n: i + 1 }),
             }
         }
         if hints.iter().any(|h| h.seat >= session.seats.len() || h.turn > session.state.turn()) {

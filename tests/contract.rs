@@ -6,7 +6,8 @@
 //!   exactly when the game is over; the seed, options and player count are the ones given;
 //! - a serde round trip gives an equal state (and an equal move and event for each move played);
 //! - every listed move applies (on a clone); its event names the mover and gives back the move
-//!   (`event_move`), which applied again gives the same state;
+//!   (`event_move`, and the same from the event's JSON: `json_event_move`), which applied again
+//!   gives the same state;
 //! - moves from elsewhere (listed in other states and games of the same kind, listed earlier in
 //!   this game, serde-mutated listed moves, the game's own enumeration of its move fields) are
 //!   either refused with the state left equal, or accepted and then listed, up to
@@ -27,7 +28,7 @@ use spieltisch::engine::gutangelegt::{self, GutAngelegt, Place};
 use spieltisch::engine::just4fun::{self, Just4Fun};
 use spieltisch::engine::sudoku::{self, Mode, Scoring, Sudoku};
 use spieltisch::engine::viermalvier::{self, Spot, VierMalVier, View};
-use spieltisch::engine::{Determinize, Game};
+use spieltisch::engine::{Determinize, EventJson, Game};
 
 /// Foreign moves tried per step, on top of the game's own enumeration.
 const FOREIGN_PER_STEP: usize = 6;
@@ -159,6 +160,9 @@ fn check_event<G: Game>(g: &G, mv: &G::Move, ev: &G::Event, after: &G, label: &s
     assert!(G::event_player(ev).is_none_or(|p| Some(p) == g.to_move()), "{label}: {ev:?} names another player");
     let again = G::event_move(ev);
     assert_eq!(g.choice(&again), g.choice(mv), "{label}: {ev:?} gives back another move than {mv:?}");
+    let json = serde_json::to_string(ev).expect("an event is written");
+    let read = EventJson::parse(&json).and_then(|e| G::json_event_move(&e));
+    assert_eq!(read.as_ref(), Some(&again), "{label}: {json} read as JSON gives another move");
     let mut replayed = g.clone();
     assert_eq!(replayed.apply(&again).as_ref(), Ok(ev), "{label}: {again:?} from {ev:?} does otherwise");
     assert_eq!(&replayed, after, "{label}: {again:?} from {ev:?} leaves another state");

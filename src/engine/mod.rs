@@ -6,6 +6,7 @@
 
 pub mod bots;
 pub mod determinize;
+mod event_json;
 pub mod rng;
 pub mod sort;
 // One module per game (`src/games.rs`).
@@ -15,6 +16,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
 
 pub use determinize::Determinize;
+pub use event_json::EventJson;
 
 /// Seat index of a player, 0-based, in turn order.
 pub type PlayerIdx = usize;
@@ -103,6 +105,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
 
     /// The move that produced `event`, so a saved log can be replayed and compared.
     fn event_move(event: &Self::Event) -> Self::Move;
+
+    /// [`Game::event_move`] of an event read from its JSON ([`EventJson`]): how the page reads a
+    /// save's log and the worker's replies. `None` when it is none of this game's events. The
+    /// engine contract test checks that both agree on every event.
+    fn json_event_move(event: &EventJson<'_>) -> Option<Self::Move>;
 
     /// Who made the move behind `event`; `None` for setup steps that belong to nobody's turn.
     /// The table uses it to tell a player what happened since their own last move.

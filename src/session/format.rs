@@ -2,7 +2,7 @@
 //! older rules data are migrated, and how a file from outside is checked by replaying it.
 
 use super::{clean_name, clean_seats, AnySession, HintUse, Seat, SeatKind, Session, Stored};
-use crate::engine::{Game, GameKind};
+use crate::engine::{EventJson, Game, GameKind};
 use crate::with_session;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -343,10 +343,17 @@ fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
         step(&mut raw).map_err(|()| damaged(Damage::Migration))?;
     }
     let head: StateHead<G::Options> = serde_json::from_str(raw.state.get()).map_err(unreadable)?;
-    let log: Vec<G::Event> = serde_json::from_str(raw.log.get()).map_err(unreadable)?;
+    // Each event is read as far as its move needs (`EventJson`); that the move did exactly what
+    // the event says is checked on the text of the event it makes.
+    let log: Vec<&RawValue> = serde_json::from_str(raw.log.get()).map_err(unreadable)?;
     let mut seats = doc.players.clone();
     clean_seats(&mut seats);
-    let session = Session::<G>::replay(seats, head.options, head.seed, log, doc.hints.clone()).map_err(damaged)?;
+    let read = |event: &&RawValue| EventJson::parse(event.get()).and_then(|e| G::json_event_move(&e));
+    let same = |event: &&RawValue, done: &G::Event| {
+        serde_json::to_string(done).is_ok_and(|d| same_json_tokens(&d, event.get()))
+    };
+    let session = Session::<G>::replay_entries(seats, head.options, head.seed, &log, read, same, doc.hints.clone())
+        .map_err(damaged)?;
     // Compared as text without the spaces between tokens: an editor may have re-indented the
     // save. (Not as `serde_json::Value`s: that parser would cost the page's wasm several KB.)
     let replayed = serde_json::to_string(&session.state).ok();

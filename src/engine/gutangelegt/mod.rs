@@ -24,7 +24,7 @@ mod tests;
 
 pub use determinize::Observation;
 
-use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
+use crate::engine::{rng, EventJson, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};
 
 pub const COLORS: u8 = 4;
@@ -533,6 +533,20 @@ impl Game for GutAngelegt {
             place: *place,
             claims: lines.iter().chain(corrected).copied().collect(),
         }
+    }
+
+    fn json_event_move(event: &EventJson<'_>) -> Option<Move> {
+        if event.variant != "Laid" {
+            return None;
+        }
+        let mut claims: Vec<Line> = event.field("lines")?;
+        claims.extend(event.field::<Vec<Line>>("corrected").unwrap_or_default());
+        Some(Move::Lay {
+            card: event.field("card")?,
+            turned: event.field("turned")?,
+            place: event.field("place")?,
+            claims,
+        })
     }
 
     fn options(&self) -> &Options {

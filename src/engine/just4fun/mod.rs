@@ -24,7 +24,7 @@ mod tests;
 pub use board::{deck, majority, score_board, Scoring, CELLS, LINES, LINE_COUNT, MAX_FIELD, SIDE, STANDARD_LAYOUT};
 pub use determinize::Observation;
 
-use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
+use crate::engine::{rng, EventJson, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// Stones each player has at the start.
@@ -782,6 +782,14 @@ impl Game for Just4Fun {
         match event {
             Event::Placed { cards, .. } => Move::Play { cards: cards.clone() },
             Event::NewHand { .. } => Move::NewHand,
+        }
+    }
+
+    fn json_event_move(event: &EventJson<'_>) -> Option<Move> {
+        match event.variant {
+            "Placed" => Some(Move::Play { cards: event.field("cards")? }),
+            "NewHand" => Some(Move::NewHand),
+            _ => None,
         }
     }
 

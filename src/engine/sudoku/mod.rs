@@ -25,7 +25,7 @@ mod tests;
 
 pub use determinize::Observation;
 
-use crate::engine::{rng, Game, GameKind, Outcome, PlayerIdx, SetupError};
+use crate::engine::{rng, EventJson, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// Fields per row, column and block.
@@ -599,6 +599,24 @@ impl Game for Sudoku {
                 Move::CannotPlace
             }
         }
+    }
+
+    fn json_event_move(event: &EventJson<'_>) -> Option<Move> {
+        Some(match event.variant {
+            "Gold" => Move::Gold { cell: event.field("cell")?, number: event.field("number")? },
+            "GoldRest" => Move::GoldRest,
+            "Placed" => Move::Place { cell: event.field("cell")? },
+            "SetAside" => {
+                let reason = event.nested("reason")?;
+                match reason.variant {
+                    "Breaks" => Move::Place { cell: reason.field("cell")? },
+                    "FalseClaim" => Move::CannotPlace,
+                    _ => return None,
+                }
+            }
+            "Claimed" => Move::CannotPlace,
+            _ => return None,
+        })
     }
 
     fn options(&self) -> &Options {

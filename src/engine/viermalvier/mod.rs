@@ -26,7 +26,7 @@ mod tests;
 
 pub use determinize::{Observation, Wall};
 
-use crate::engine::{Game, GameKind, Outcome, PlayerIdx, SetupError};
+use crate::engine::{EventJson, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use serde::{Deserialize, Serialize};
 
 pub const WIDTH: usize = 4;
@@ -147,6 +147,16 @@ pub enum Move {
     Announce,
     /// Match: start the next game.
     NextGame,
+}
+
+/// The face of a stone toward `player`, from the face toward side 0 that an event stores (a
+/// move names the face toward the mover).
+fn face_toward(player: PlayerIdx, front: u8) -> u8 {
+    if player == 0 {
+        front
+    } else {
+        1 - front.min(1)
+    }
 }
 
 /// A line of four cells on one side, as (column, row) in side-0 coordinates.
@@ -653,15 +663,28 @@ impl Game for VierMalVier {
 
     fn event_move(event: &Event) -> Move {
         match *event {
-            // The event stores the face toward side 0; the move names the face toward the mover.
             Event::Placed { player, stone, front, spot, .. } => {
-                Move::Place { stone, face: if player == 0 { front } else { 1 - front.min(1) }, spot }
+                Move::Place { stone, face: face_toward(player, front), spot }
             }
             Event::Objected { .. } => Move::Object,
             Event::TookBack { .. } => Move::AllowTakeBack,
             Event::Announced { .. } => Move::Announce,
             Event::NextGame { .. } => Move::NextGame,
         }
+    }
+
+    fn json_event_move(event: &EventJson<'_>) -> Option<Move> {
+        Some(match event.variant {
+            "Placed" => {
+                let face = face_toward(event.field("player")?, event.field("front")?);
+                Move::Place { stone: event.field("stone")?, face, spot: event.field("spot")? }
+            }
+            "Objected" => Move::Object,
+            "TookBack" => Move::AllowTakeBack,
+            "Announced" => Move::Announce,
+            "NextGame" => Move::NextGame,
+            _ => return None,
+        })
     }
 
     fn options(&self) -> &Options {
