@@ -101,6 +101,48 @@ pub struct Session<G: Game> {
     /// Every "Tipp" a person asked for (shown in the move log).
     #[serde(default)]
     pub hints: Vec<HintUse>,
+    /// The take-backs that led to this log, oldest first ([`Session::take_back`]).
+    #[serde(default)]
+    pub takebacks: Vec<TakeBack>,
+}
+
+/// A take-back: the log went back to its first `at` entries, and what no seat had seen was drawn
+/// anew with `nonce`, the take-back's number in the game (from 1; `Game::reshuffle_unseen`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakeBack {
+    pub at: usize,
+    pub nonce: u64,
+}
+
+/// Why a logged move does not replay: refused, or it did something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRefused {
+    Refused,
+    Differs,
+}
+
+impl StepRefused {
+    fn damage(self, n: usize) -> Damage {
+        match self {
+            StepRefused::Refused => Damage::MoveRefused { n },
+            StepRefused::Differs => Damage::MoveDiffers { n },
+        }
+    }
+}
+
+/// One step of a replay: plays `mv` (`None`: the entry names no move) and gives the event it
+/// made when `same` finds it the logged one.
+pub fn replay_step<G: Game>(
+    state: &mut G,
+    mv: Option<G::Move>,
+    same: impl FnOnce(&G::Event) -> bool,
+) -> Result<G::Event, StepRefused> {
+    let done = state.apply(&mv.ok_or(StepRefused::Refused)?).map_err(|_| StepRefused::Refused)?;
+    if same(&done) {
+        Ok(done)
+    } else {
+        Err(StepRefused::Differs)
+    }
 }
 
 /// A hint asked for by the person in `seat` before move `turn` (0-based count of moves made).
@@ -115,14 +157,18 @@ where
     G: PartialEq,
 {
     fn eq(&self, other: &Self) -> bool {
-        self.seats == other.seats && self.state == other.state && self.log == other.log && self.hints == other.hints
+        self.seats == other.seats
+            && self.state == other.state
+            && self.log == other.log
+            && self.hints == other.hints
+            && self.takebacks == other.takebacks
     }
 }
 
 impl<G: Game> Session<G> {
     pub fn new(seats: Vec<Seat>, options: G::Options, seed: u64) -> Result<Self, SetupError> {
         let state = G::new(seats.len(), options, seed)?;
-        Ok(Session { seats, state, log: Vec::new(), hints: Vec::new() })
+        Ok(Session { seats, state, log: Vec::new(), hints: Vec::new(), takebacks: Vec::new() })
     }
 
     /// Plays `mv` and records it in the log; on error nothing changes.
@@ -156,43 +202,83 @@ impl<G: Game> Session<G> {
     }
 
     /// Rebuilds a session from what a save must hold: the seats, the game's options and seed,
-    /// and its log. Every logged move is replayed and must do exactly what the log says; the
-    /// hints must fit the game. The position is the replay's, so it needs no checking of its own.
+    /// its log and take-backs. Every logged move is replayed and must do exactly what the log
+    /// says; the take-backs and hints must fit the game. The position is the replay's, so it
+    /// needs no checking of its own.
     pub fn replay(
         seats: Vec<Seat>,
         options: G::Options,
         seed: u64,
         log: Vec<G::Event>,
+        takebacks: &[TakeBack],
         hints: Vec<HintUse>,
     ) -> Result<Self, Damage> {
-        let same = |event: &G::Event, done: &G::Event| event == done;
-        Session::replay_entries(seats, options, seed, &log, |event| Some(G::event_move(event)), same, hints)
+        let step =
+            |event: &G::Event, state: &mut G| replay_step(state, Some(G::event_move(event)), |done| done == event);
+        Session::replay_entries(seats, options, seed, &log, takebacks, hints, step)
     }
 
-    /// [`Session::replay`] of a log in any form: `read` gives the move behind an entry (`None`:
-    /// it names none), `same` whether the event that move made is the entry.
+    /// [`Session::replay`] of a log in any form: `step` plays an entry's move on the state and
+    /// gives the event it made, or why it does not fit ([`replay_step`]; the number of the move
+    /// is filled in here).
     pub fn replay_entries<E>(
         seats: Vec<Seat>,
         options: G::Options,
         seed: u64,
         log: &[E],
-        read: impl Fn(&E) -> Option<G::Move>,
-        same: impl Fn(&E, &G::Event) -> bool,
+        takebacks: &[TakeBack],
         hints: Vec<HintUse>,
+        step: impl Fn(&E, &mut G) -> Result<G::Event, StepRefused>,
     ) -> Result<Self, Damage> {
-        let mut session = Session::<G>::new(seats, options, seed).map_err(|_| Damage::Setup)?;
-        for (i, entry) in log.iter().enumerate() {
-            match read(entry).map(|mv| session.state.apply(&mv)) {
-                Some(Ok(done)) if same(entry, &done) => session.log.push(done),
-                Some(Ok(_)) => return Err(Damage::MoveDiffers { n: i + 1 }),
-                None | Some(Err(_)) => return Err(Damage::MoveRefused { n: i + 1 }),
-            }
+        let ordered = takebacks.windows(2).all(|w| w[0].at <= w[1].at && w[0].nonce < w[1].nonce);
+        if !ordered || takebacks.first().is_some_and(|t| t.nonce == 0) {
+            return Err(Damage::TakeBack);
         }
+        let mut session = Session::<G>::new(seats, options, seed).map_err(|_| Damage::Setup)?;
+        let mut pending = takebacks.iter().peekable();
+        for (i, entry) in log.iter().enumerate() {
+            while let Some(t) = pending.next_if(|t| t.at == i) {
+                session.state.reshuffle_unseen(t.nonce);
+            }
+            let done = step(entry, &mut session.state).map_err(|why| why.damage(i + 1))?;
+            session.log.push(done);
+        }
+        while let Some(t) = pending.next_if(|t| t.at == log.len()) {
+            session.state.reshuffle_unseen(t.nonce);
+        }
+        if pending.next().is_some() {
+            return Err(Damage::TakeBack);
+        }
+        session.takebacks = takebacks.to_vec();
         if hints.iter().any(|h| h.seat >= session.seats.len() || h.turn > session.state.turn()) {
             return Err(Damage::Hint);
         }
         session.hints = hints;
         Ok(session)
+    }
+
+    /// Takes back the last `count` moves: the game as it was before them, with everything no
+    /// seat had seen drawn anew ([`Game::reshuffle_unseen`]), so a take-back never shows what
+    /// comes next; recorded in [`Session::takebacks`], so the game still replays exactly. Hints
+    /// asked for at the moves taken back go with them. `false` (nothing changed) when there are
+    /// not `count` moves, or `count` is 0.
+    pub fn take_back(&mut self, count: usize) -> bool {
+        let Some(at) = self.log.len().checked_sub(count).filter(|_| count > 0) else { return false };
+        let mut takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= at).collect();
+        takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1 });
+        let (options, seed) = (self.state.options().clone(), self.state.seed());
+        let replayed =
+            Session::<G>::replay(self.seats.clone(), options, seed, self.log[..at].to_vec(), &takebacks, Vec::new());
+        let Ok(mut back) = replayed else { return false };
+        back.hints = self.hints.iter().copied().filter(|h| h.turn <= back.state.turn()).collect();
+        *self = back;
+        true
+    }
+
+    /// How many take-backs this game has seen (also those later undone themselves).
+    pub fn takebacks_made(&self) -> u64 {
+        // The last take-back always has the highest number: one only drops those after it.
+        self.takebacks.last().map_or(0, |t| t.nonce)
     }
 
     /// Checks a session that came from outside: replaying its log from the game's seed gives
@@ -204,6 +290,7 @@ impl<G: Game> Session<G> {
             state.options().clone(),
             state.seed(),
             self.log.clone(),
+            &self.takebacks,
             self.hints.clone(),
         )?;
         if replayed.state != *state {

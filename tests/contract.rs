@@ -15,6 +15,8 @@
 //!   is played, so the log holds them too);
 //! - for the seat to move and one other seat, a determinization validates, keeps that seat's
 //!   observation, and for the mover the legal moves;
+//! - a take-back's fresh draw (`reshuffle_unseen`) validates and keeps every seat's observation
+//!   and the mover's legal moves;
 //! - replaying the log (`event_move` of each event) on `new(players, options, seed)` gives the
 //!   same state (at the end of every game, and now and then midway).
 //!
@@ -83,6 +85,7 @@ fn play_game<G: Game + Determinize>(
         assert!(step < MAX_STEPS, "{label}: no end");
         check_state(&g, &label);
         check_determinize(&g, rng, &label);
+        check_reshuffle(&g, rng, &label);
         let legal = g.legal_moves();
         check_listed(&g, &legal, &label);
         let mut foreign: Vec<G::Move> = pool.choose_multiple(rng, FOREIGN_PER_STEP / 2).cloned().collect();
@@ -142,6 +145,21 @@ fn check_determinize<G: Game + Determinize>(g: &G, rng: &mut Pcg64Mcg, label: &s
             assert_eq!(d.legal_moves(), g.legal_moves(), "{label}: seat {seat} gets other choices");
         }
     }
+}
+
+/// A take-back's fresh draw of what nobody has seen validates, and no seat can tell: every
+/// observation and the mover's choices stay the same.
+fn check_reshuffle<G: Game + Determinize>(g: &G, rng: &mut Pcg64Mcg, label: &str) {
+    let mut r = g.clone();
+    r.reshuffle_unseen(rng.random_range(1..1_000));
+    if let Err(e) = r.validate() {
+        panic!("{label}: the reshuffled state does not validate: {e}\n{r:?}");
+    }
+    for seat in 0..g.player_count() {
+        assert_eq!(r.observation(seat), g.observation(seat), "{label}: seat {seat} sees the reshuffle");
+    }
+    assert_eq!(r.legal_moves(), g.legal_moves(), "{label}: the reshuffle changed the choices");
+    assert_eq!(round_trip(&r).as_ref(), Some(&r), "{label}: the reshuffled state does not load back");
 }
 
 /// Every listed move applies on a clone; its event names the mover and gives back the move,

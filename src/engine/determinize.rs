@@ -89,12 +89,12 @@ pub(crate) fn redeal_cards<R: Rng + ?Sized>(
 
 /// The [`Determinize`] impl of a card game whose state has `seed`, `hands` and `draw` (Just 4
 /// Fun, Gut angelegt), and its `Observation`: the state with the other hands and the draw pile
-/// blanked ([`blank_cards`]) and seed 0. Determinizing deals those cards anew from their pooled
+/// blanked ([`blank_cards`]) and seed and salt 0. Determinizing deals those cards anew from their pooled
 /// set ([`redeal_cards`]; hand sizes kept, hands sorted where `sort_hands`) with a fresh seed;
 /// everything face up and the own hand stay.
 macro_rules! card_game_determinize {
     ($game:ty, sort_hands: $sort:expr) => {
-        /// What a seat sees: the state with the hidden cards blanked and seed 0.
+        /// What a seat sees: the state with the hidden cards blanked and seed and salt 0.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Observation($game);
 
@@ -111,7 +111,8 @@ macro_rules! card_game_determinize {
 
             fn observation(&self, observer: $crate::engine::PlayerIdx) -> Observation {
                 let mut seen = self.clone();
-                seen.seed = 0;
+                // The seed and a take-back's salt would tell every later draw.
+                (seen.seed, seen.salt) = (0, 0);
                 $crate::engine::determinize::blank_cards(&mut seen.hands, &mut seen.draw, observer);
                 Observation(seen)
             }

@@ -111,6 +111,12 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// engine contract test checks that both agree on every event.
     fn json_event_move(event: &EventJson<'_>) -> Option<Self::Move>;
 
+    /// A take-back's fresh chance: draws anew, from `nonce` (the take-back's number in the game,
+    /// from 1), everything no seat has seen (the draw pile, the bag), and makes every later
+    /// shuffle differ from the one the undone moves met. So taking a move back never shows
+    /// what comes next. Every seat's observation stays as it was.
+    fn reshuffle_unseen(&mut self, nonce: u64);
+
     /// Who made the move behind `event`; `None` for setup steps that belong to nobody's turn.
     /// The table uses it to tell a player what happened since their own last move.
     fn event_player(event: &Self::Event) -> Option<PlayerIdx>;

@@ -18,6 +18,29 @@ pub fn shuffle<T>(items: &mut [T], seed: u64, stream_no: u64) {
     items.shuffle(&mut stream(seed, stream_no));
 }
 
+/// The seed of a game's shuffles after a take-back with number `salt` (0: none yet, the game's
+/// own seed): the take-back draws anew what nobody has seen, and every later shuffle differs
+/// from the one the undone moves would have met (`Game::reshuffle_unseen`).
+pub fn salted(seed: u64, salt: u64) -> u64 {
+    if salt == 0 {
+        seed
+    } else {
+        splitmix64(seed ^ splitmix64(salt))
+    }
+}
+
+/// No take-back yet: the salt is left out of a saved state, which so reads as before take-backs.
+pub fn unsalted(salt: &u64) -> bool {
+    *salt == 0
+}
+
+/// `items` in an order that depends only on which items they are and on `seed` and `stream_no`:
+/// sorted first, so nothing of their former (hidden) order shows through.
+pub fn reshuffle<T: Ord>(items: &mut [T], seed: u64, stream_no: u64) {
+    crate::engine::sort::sort(items);
+    shuffle(items, seed, stream_no);
+}
+
 fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

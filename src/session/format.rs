@@ -1,7 +1,7 @@
 //! The save-file format: what a save holds (header, state, log, hints), how older formats and
 //! older rules data are migrated, and how a file from outside is checked by replaying it.
 
-use super::{clean_name, clean_seats, AnySession, HintUse, Seat, SeatKind, Session, Stored};
+use super::{clean_name, clean_seats, replay_step, AnySession, HintUse, Seat, SeatKind, Session, Stored, TakeBack};
 use crate::engine::{EventJson, Game, GameKind};
 use crate::with_session;
 use serde::{Deserialize, Serialize};
@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 pub const APP_TAG: &str = "spieltisch";
 /// The save format written. Bumped whenever it changes; older formats are migrated on load
 /// (`read_doc`), newer ones refused.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The first part of every save: enough to list a game or slot without understanding it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -96,6 +96,8 @@ pub enum Damage {
     MoveDiffers { n: usize },
     /// A hint's record does not fit the game.
     Hint,
+    /// The take-backs are out of order or point past the log.
+    TakeBack,
     /// The stored position is not the one the log leads to.
     Position,
 }
@@ -120,6 +122,7 @@ impl std::fmt::Display for Damage {
             Damage::MoveRefused { n } => write!(f, "move {n} of the log is not allowed"),
             Damage::MoveDiffers { n } => write!(f, "move {n} of the log did something else when replayed"),
             Damage::Hint => f.write_str("a hint does not fit the game"),
+            Damage::TakeBack => f.write_str("a take-back does not fit the game"),
             Damage::Position => f.write_str("the position does not follow from the move log"),
         }
     }
@@ -163,6 +166,8 @@ struct SaveOut<'a, G: Game> {
     log: &'a [G::Event],
     #[serde(skip_serializing_if = "<[HintUse]>::is_empty")]
     hints: &'a [HintUse],
+    #[serde(skip_serializing_if = "<[TakeBack]>::is_empty")]
+    takebacks: &'a [TakeBack],
 }
 
 /// The two fields that say whose file this is and in which format, each kept raw so that one
@@ -196,7 +201,8 @@ pub fn rules_steps(kind: GameKind) -> &'static [RulesStep] {
 ///    game's rules data was at version 1);
 /// 2. builds up to c81ca7d: a record per running game with `id` and `rev`, and the version of
 ///    the game's rules data (`rules`);
-/// 3. the current one: each seat has a `kind` (person or computer), and the `hints` asked for.
+/// 3. builds up to 165dab8: each seat has a `kind` (person or computer), and the `hints` asked for;
+/// 4. the current one: the `takebacks` made (none before).
 ///
 /// A field a format did not have is read as missing, and the steps below fill it in.
 #[derive(Deserialize)]
@@ -217,6 +223,8 @@ struct Doc {
     log: Box<RawValue>,
     #[serde(default)]
     hints: Vec<HintUse>,
+    #[serde(default)]
+    takebacks: Vec<TakeBack>,
 }
 
 /// Step 1 → 2: the game's rules data was at version 1; slots and the old autosave had no id.
@@ -234,6 +242,11 @@ fn v2_to_v3(d: &mut Doc) {
     d.hints.clear();
 }
 
+/// Step 3 → 4: no game had take-backs.
+fn v3_to_v4(d: &mut Doc) {
+    d.takebacks.clear();
+}
+
 /// Reads a document of format `schema` and migrates it to the current format, one step per
 /// version (never "parse as if current").
 fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
@@ -246,6 +259,9 @@ fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
     }
     if schema < 3 {
         v2_to_v3(&mut doc);
+    }
+    if schema < 4 {
+        v3_to_v4(&mut doc);
     }
     if doc.rules.is_none() || doc.id.is_none() || doc.rev.is_none() {
         return Err(LoadError::Damaged(Damage::Header));
@@ -272,8 +288,14 @@ pub fn to_json(session: &AnySession, meta: SaveMeta<'_>) -> Result<String, Encod
         id: meta.id.into(),
         rev: meta.rev,
     };
-    with_session!(session, s => serde_json::to_string(&SaveOut { header: &header, state: &s.state, log: &s.log, hints: &s.hints }))
-        .map_err(|_| EncodeError)
+    with_session!(session, s => serde_json::to_string(&SaveOut {
+        header: &header,
+        state: &s.state,
+        log: &s.log,
+        hints: &s.hints,
+        takebacks: &s.takebacks,
+    }))
+    .map_err(|_| EncodeError)
 }
 
 /// A game could not be written as JSON (does not happen with the engines' plain data). The
@@ -348,12 +370,13 @@ fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
     let log: Vec<&RawValue> = serde_json::from_str(raw.log.get()).map_err(unreadable)?;
     let mut seats = doc.players.clone();
     clean_seats(&mut seats);
-    let read = |event: &&RawValue| EventJson::parse(event.get()).and_then(|e| G::json_event_move(&e));
-    let same = |event: &&RawValue, done: &G::Event| {
-        serde_json::to_string(done).is_ok_and(|d| same_json_tokens(&d, event.get()))
+    let step = |event: &&RawValue, state: &mut G| {
+        let mv = EventJson::parse(event.get()).and_then(|e| G::json_event_move(&e));
+        replay_step(state, mv, |done| serde_json::to_string(done).is_ok_and(|d| same_json_tokens(&d, event.get())))
     };
-    let session = Session::<G>::replay_entries(seats, head.options, head.seed, &log, read, same, doc.hints.clone())
-        .map_err(damaged)?;
+    let (takebacks, hints) = (&doc.takebacks, doc.hints.clone());
+    let session =
+        Session::<G>::replay_entries(seats, head.options, head.seed, &log, takebacks, hints, step).map_err(damaged)?;
     // Compared as text without the spaces between tokens: an editor may have re-indented the
     // save. (Not as `serde_json::Value`s: that parser would cost the page's wasm several KB.)
     let replayed = serde_json::to_string(&session.state).ok();
@@ -432,7 +455,7 @@ mod tests {
         assert_eq!(from_json(&good[..good.len() / 2]).unwrap_err(), LoadError::NotJson);
         assert_eq!(from_json("[1,2]").unwrap_err(), LoadError::Foreign);
         assert_eq!(from_json(r#"{"app":"other","schema":1}"#).unwrap_err(), LoadError::Foreign);
-        let newer = good.replace("\"schema\":3", "\"schema\":99");
+        let newer = good.replace(&format!("\"schema\":{SCHEMA_VERSION}"), "\"schema\":99");
         assert_eq!(from_json(&newer).unwrap_err(), LoadError::Newer { found: 99, supported: SCHEMA_VERSION });
         let unknown = good.replace("\"game\":\"just4fun\"", "\"game\":\"chess\"");
         assert_eq!(from_json(&unknown).unwrap_err(), LoadError::UnknownGame("chess".into()));

@@ -203,6 +203,10 @@ pub fn damage_detail(e: &LoadError) -> Option<String> {
             &[n],
         ),
         Hint => t("Ein gespeicherter Tipp passt nicht zum Spiel.", "A stored hint does not fit the game.").to_string(),
+        TakeBack => {
+            t("Eine gespeicherte Zugrücknahme passt nicht zum Spiel.", "A stored take-back does not fit the game.")
+                .to_string()
+        }
         Position => t(
             "Die gespeicherte Stellung folgt nicht aus dem Spielverlauf.",
             "The stored position does not follow from the move log.",

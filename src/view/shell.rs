@@ -196,7 +196,13 @@ mod tests {
         }
         assert_eq!(how_far(&AnySession::Just4Fun(s.clone())), "Zug 5 · Runde 3");
         let g = crate::engine::gutangelegt::GutAngelegt::new(2, Default::default(), 1).unwrap();
-        let ga = Session { seats: seats(&[None, None]), state: g, log: Vec::new(), hints: Vec::new() };
+        let ga = Session {
+            seats: seats(&[None, None]),
+            state: g,
+            log: Vec::new(),
+            hints: Vec::new(),
+            takebacks: Vec::new(),
+        };
         assert_eq!(how_far(&AnySession::GutAngelegt(ga)), "Zug 0 · 1/48 Karten gelegt");
         set_lang(Lang::En);
         assert_eq!(how_far(&AnySession::Just4Fun(s)), "move 5 · round 3");

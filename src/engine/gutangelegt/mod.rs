@@ -293,6 +293,9 @@ pub struct GutAngelegt {
     scores: Vec<u32>,
     to_move: PlayerIdx,
     turn: u32,
+    /// The number of the last take-back, which salted the draw pile's order (`rng::salted`).
+    #[serde(default, skip_serializing_if = "rng::unsalted")]
+    salt: u64,
 }
 
 impl GutAngelegt {
@@ -511,6 +514,7 @@ impl Game for GutAngelegt {
             scores: vec![0; players],
             to_move: 0,
             turn: 0,
+            salt: 0,
         })
     }
 
@@ -533,6 +537,11 @@ impl Game for GutAngelegt {
             place: *place,
             claims: lines.iter().chain(corrected).copied().collect(),
         }
+    }
+
+    fn reshuffle_unseen(&mut self, nonce: u64) {
+        self.salt = nonce;
+        rng::reshuffle(&mut self.draw, rng::salted(self.seed, nonce), STREAM_DECK);
     }
 
     fn json_event_move(event: &EventJson<'_>) -> Option<Move> {

@@ -118,6 +118,7 @@ pub fn parse(s: &str) -> Result<GutAngelegt, String> {
         scores: scores.unwrap_or_else(|| vec![0; players]),
         to_move,
         turn: u32::try_from(on_table.saturating_sub(1)).unwrap_or(0),
+        salt: 0,
     };
     validate(&game)?;
     Ok(game)

@@ -150,6 +150,9 @@ pub struct Just4Fun {
     next_stream: u64,
     /// Winner and line, once someone completed four in a row.
     win: Option<(usize, [usize; 4])>,
+    /// The number of the last take-back, which salts every shuffle since (`rng::salted`).
+    #[serde(default, skip_serializing_if = "rng::unsalted")]
+    salt: u64,
 }
 
 /// Serde for `[u8; 36]` (serde's derive only covers arrays up to 32).
@@ -451,7 +454,7 @@ impl Just4Fun {
                     break;
                 }
                 self.draw = std::mem::take(&mut self.discard);
-                rng::shuffle(&mut self.draw, self.seed, self.next_stream);
+                rng::shuffle(&mut self.draw, rng::salted(self.seed, self.salt), self.next_stream);
                 self.next_stream = self.next_stream.saturating_add(1);
             }
             let Some(card) = self.draw.pop() else { break };
@@ -753,6 +756,7 @@ impl Game for Just4Fun {
             turn: 0,
             next_stream: FIRST_RESHUFFLE_STREAM,
             win: None,
+            salt: 0,
         };
         // Deal one card at a time around the table.
         for _ in 0..HAND_SIZE {
@@ -783,6 +787,11 @@ impl Game for Just4Fun {
             Event::Placed { cards, .. } => Move::Play { cards: cards.clone() },
             Event::NewHand { .. } => Move::NewHand,
         }
+    }
+
+    fn reshuffle_unseen(&mut self, nonce: u64) {
+        self.salt = nonce;
+        rng::reshuffle(&mut self.draw, rng::salted(self.seed, nonce), STREAM_DECK);
     }
 
     fn json_event_move(event: &EventJson<'_>) -> Option<Move> {

@@ -37,7 +37,8 @@ impl Determinize for Sudoku {
 
     fn observation(&self, observer: PlayerIdx) -> Observation {
         let mut seen = self.clone();
-        seen.seed = 0;
+        // The seed and a take-back's salt would tell every later draw.
+        (seen.seed, seen.salt) = (0, 0);
         for p in 0..seen.hands.len() {
             if !self.hand_seen_by(observer, p) {
                 if let Some(tile) = seen.hands[p].as_mut() {

@@ -284,6 +284,9 @@ pub struct Sudoku {
     to_move: PlayerIdx,
     turn: u32,
     end: Option<End>,
+    /// The number of the last take-back, which salts every shuffle since (`rng::salted`).
+    #[serde(default, skip_serializing_if = "rng::unsalted")]
+    salt: u64,
 }
 
 impl Sudoku {
@@ -470,7 +473,7 @@ impl Sudoku {
 
     /// Completes the gold setup at random (seeded); the placements made.
     fn lay_gold_rest(&mut self, stream: u64) -> Vec<(usize, u8)> {
-        let mut rng = rng::stream(self.seed, stream);
+        let mut rng = rng::stream(rng::salted(self.seed, self.salt), stream);
         let placed = self.gold_cells();
         let Some(cells) = gold::complete(&placed, self.options.gold_per_block, Some(&mut rng)) else {
             return Vec::new();
@@ -564,6 +567,7 @@ impl Game for Sudoku {
             to_move: 0,
             turn: 0,
             end: None,
+            salt: 0,
         };
         if !game.options.gold_by_hand {
             game.lay_gold_rest(STREAM_GOLD);
@@ -599,6 +603,11 @@ impl Game for Sudoku {
                 Move::CannotPlace
             }
         }
+    }
+
+    fn reshuffle_unseen(&mut self, nonce: u64) {
+        self.salt = nonce;
+        rng::reshuffle(&mut self.supply, rng::salted(self.seed, nonce), STREAM_TILES);
     }
 
     fn json_event_move(event: &EventJson<'_>) -> Option<Move> {

@@ -108,6 +108,7 @@ pub fn parse(s: &str) -> Result<Sudoku, String> {
         to_move,
         turn: 0,
         end: None,
+        salt: 0,
     };
     if hands.is_none() {
         for p in 0..players {

@@ -673,6 +673,11 @@ impl Game for VierMalVier {
         }
     }
 
+    /// Nothing in Vier mal Vier is left to chance: every stone is on a Tafel in sight.
+    fn reshuffle_unseen(&mut self, nonce: u64) {
+        let _ = nonce;
+    }
+
     fn json_event_move(event: &EventJson<'_>) -> Option<Move> {
         Some(match event.variant {
             "Placed" => {
