@@ -1,15 +1,21 @@
 //! The two languages, German first, and the current one. Pure (no browser), so view models
 //! that write accessible names are tested natively; `ui::i18n` adds what needs the browser.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::cell::Cell;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     De,
     En,
 }
+
+impl crate::named::Named for Lang {
+    const NAMES: &'static [(Self, &'static str)] = &[(Lang::De, "de"), (Lang::En, "en")];
+}
+
+crate::named_deserialize!(Lang);
 
 thread_local! {
     static LANG: Cell<Lang> = const { Cell::new(Lang::De) };

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod games;
 pub mod guide;
 pub mod lang;
+pub mod named;
 pub mod records;
 pub mod rules_examples;
 pub mod saves;

@@ -17,7 +17,7 @@ use crate::with_session;
 use serde::{Deserialize, Serialize};
 
 /// Player colours on offer. Stored by name in saves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerColor {
     Red,
@@ -27,6 +27,19 @@ pub enum PlayerColor {
     Black,
     Purple,
 }
+
+impl crate::named::Named for PlayerColor {
+    const NAMES: &'static [(Self, &'static str)] = &[
+        (PlayerColor::Red, "red"),
+        (PlayerColor::Yellow, "yellow"),
+        (PlayerColor::Green, "green"),
+        (PlayerColor::White, "white"),
+        (PlayerColor::Black, "black"),
+        (PlayerColor::Purple, "purple"),
+    ];
+}
+
+crate::named_deserialize!(PlayerColor);
 
 impl PlayerColor {
     pub const ALL: [PlayerColor; 6] = [
@@ -38,15 +51,10 @@ impl PlayerColor {
         PlayerColor::Purple,
     ];
 
+    /// Its name, as in saves.
     pub fn id(self) -> &'static str {
-        match self {
-            PlayerColor::Red => "red",
-            PlayerColor::Yellow => "yellow",
-            PlayerColor::Green => "green",
-            PlayerColor::White => "white",
-            PlayerColor::Black => "black",
-            PlayerColor::Purple => "purple",
-        }
+        use crate::named::Named;
+        Self::NAMES.iter().find(|&&(c, _)| c == self).map_or("", |&(_, name)| name)
     }
 }
 

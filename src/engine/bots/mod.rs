@@ -31,13 +31,20 @@ use std::hash::Hash;
 const ROLLOUT_SAMPLES: usize = 3;
 
 /// How strong a computer player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Level {
     Easy,
     Medium,
     Hard,
 }
+
+impl crate::named::Named for Level {
+    const NAMES: &'static [(Self, &'static str)] =
+        &[(Level::Easy, "easy"), (Level::Medium, "medium"), (Level::Hard, "hard")];
+}
+
+crate::named_deserialize!(Level);
 
 impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];

@@ -43,7 +43,7 @@ const STREAM_TILES: u64 = 1;
 const STREAM_GOLD_REST: u64 = 2;
 
 /// How a legal placement is scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
     /// Tiles in the block, plus tiles in the row and column outside the block.
@@ -71,7 +71,7 @@ impl Counted {
 }
 
 /// How strictly the app keeps the Sudoku rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Only legal fields take the tile, each shows its points; the game ends by itself.
@@ -80,6 +80,16 @@ pub enum Mode {
     /// As at the table: an illegal placement or a false "cannot place" costs the tile.
     TableRules,
 }
+
+impl crate::named::Named for Scoring {
+    const NAMES: &'static [(Self, &'static str)] = &[(Scoring::Standard, "standard"), (Scoring::Simple, "simple")];
+}
+
+impl crate::named::Named for Mode {
+    const NAMES: &'static [(Self, &'static str)] = &[(Mode::Assisted, "assisted"), (Mode::TableRules, "table-rules")];
+}
+
+crate::named_deserialize!(Scoring, Mode);
 
 /// Variants chosen at setup.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -77,7 +77,7 @@ pub const STONES: [Stone; STONE_COUNT] = [
 pub type Side = usize;
 
 /// How much of the wall the players see.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum View {
     /// The original: each player sees their own side, the tops and the Tafeln.
@@ -86,6 +86,12 @@ pub enum View {
     /// Both sides shown side by side.
     Open,
 }
+
+impl crate::named::Named for View {
+    const NAMES: &'static [(Self, &'static str)] = &[(View::Hidden, "hidden"), (View::Open, "open")];
+}
+
+crate::named_deserialize!(View);
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
