@@ -27,12 +27,29 @@ mod examples {
         static CALL: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
         /// The examples drawn now; dropping them takes them off the page (the next rules page).
         static SHOWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
+        /// The examples not drawn yet, and the watch on their places.
+        static WAITING: RefCell<Option<Waiting>> = const { RefCell::new(None) };
+    }
+
+    /// Examples still to draw, each when its place comes near the screen.
+    struct Waiting {
+        call: u32,
+        kind: GameKind,
+        lang: Lang,
+        examples: Vec<Example>,
+        /// Ids whose places came near the screen, drawn one per task.
+        due: Vec<String>,
+        observer: web_sys::IntersectionObserver,
+        _on_near: Closure<dyn FnMut(js_sys::Array)>,
     }
 
     /// Draws the examples of `game` (its id) in language `lang` (`de`/`en`) from its examples
-    /// file into the places the rules text on the page marks, one per task (no long task while
-    /// they appear). Returns how many were drawn; an example that cannot be drawn says why in
-    /// its place. A later call (another rules page) stops this one.
+    /// file into the places the rules text on the page marks, each when its place comes within
+    /// a screen's height of view, one per task: a phone opening the rules draws one or two
+    /// boards, not all of them at once (Lighthouse measured 290 ms of blocked main thread on
+    /// the rules page with every board drawn at once). An example that cannot be drawn says why
+    /// in its place. A later call (another rules page) stops this one. Returns how many
+    /// examples wait for their place.
     #[wasm_bindgen]
     pub async fn show(game: String, lang: String) -> usize {
         let call = CALL.with(|c| {
@@ -40,23 +57,85 @@ mod examples {
             c.get()
         });
         SHOWN.with(|s| s.borrow_mut().clear());
+        stop_waiting();
         let text =
             spieltisch::ui::components::fetch_text(&format!("rules/{game}.examples.txt")).await.unwrap_or_default();
         let (Some(kind), Ok(examples)) = (GameKind::from_id(&game), parse(&text)) else { return 0 };
-        let mut drawn = 0;
-        for example in examples {
-            next_task().await;
-            if CALL.with(|c| c.get()) != call {
-                break;
+        if CALL.with(|c| c.get()) != call {
+            return 0;
+        }
+        let lang = if lang == "en" { Lang::En } else { Lang::De };
+        let on_near = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| on_near(call, &entries));
+        let init = web_sys::IntersectionObserverInit::new();
+        init.set_root_margin("100% 0px");
+        let Ok(observer) = web_sys::IntersectionObserver::new_with_options(on_near.as_ref().unchecked_ref(), &init)
+        else {
+            return 0;
+        };
+        let waiting = examples.iter().filter_map(|e| empty_place(&e.id)).inspect(|p| observer.observe(p)).count();
+        WAITING.with(|w| {
+            *w.borrow_mut() = Some(Waiting { call, kind, lang, examples, due: Vec::new(), observer, _on_near: on_near })
+        });
+        waiting
+    }
+
+    fn stop_waiting() {
+        if let Some(old) = WAITING.with(|w| w.borrow_mut().take()) {
+            old.observer.disconnect();
+        }
+    }
+
+    /// The observer's report: the places that came near are due; drawing starts if it is idle.
+    fn on_near(call: u32, entries: &js_sys::Array) {
+        let near: Vec<String> = entries
+            .iter()
+            .filter_map(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+            .filter(|e| e.is_intersecting())
+            .filter_map(|e| e.target().get_attribute("data-example"))
+            .collect();
+        let start = WAITING.with(|w| {
+            let mut w = w.borrow_mut();
+            let Some(waiting) = w.as_mut().filter(|w| w.call == call) else { return false };
+            let idle = waiting.due.is_empty();
+            for id in near {
+                if !waiting.due.contains(&id) {
+                    waiting.due.push(id);
+                }
             }
-            set_lang(if lang == "en" { Lang::En } else { Lang::De });
-            if let Some(place) = empty_place(&example.id) {
+            idle && !waiting.due.is_empty()
+        });
+        if start {
+            wasm_bindgen_futures::spawn_local(draw_due(call));
+        }
+    }
+
+    /// Draws the due examples, one per task, until none is due.
+    async fn draw_due(call: u32) {
+        loop {
+            next_task().await;
+            let next = WAITING.with(|w| {
+                let mut w = w.borrow_mut();
+                let waiting = w.as_mut().filter(|w| w.call == call)?;
+                let id = waiting.due.first()?.clone();
+                let example = waiting.examples.iter().find(|e| e.id == id).cloned();
+                let place = empty_place(&id);
+                if let Some(place) = &place {
+                    waiting.observer.unobserve(place);
+                }
+                Some((waiting.kind, waiting.lang, example, place))
+            });
+            let Some((kind, lang, example, place)) = next else { return };
+            if let (Some(example), Some(place)) = (example, place) {
+                set_lang(lang);
                 let shown = leptos::mount::mount_to(place, move || figure(kind, &example));
                 SHOWN.with(|s| s.borrow_mut().push(shown));
-                drawn += 1;
             }
+            WAITING.with(|w| {
+                if let Some(waiting) = w.borrow_mut().as_mut().filter(|w| w.call == call) {
+                    waiting.due.remove(0);
+                }
+            });
         }
-        drawn
     }
 
     /// The still empty place of example `id` in the rules text on the page.
