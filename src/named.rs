@@ -63,5 +63,6 @@ mod tests {
         names_as_serde_writes::<Scoring>();
         names_as_serde_writes::<Mode>();
         names_as_serde_writes::<View>();
+        names_as_serde_writes::<crate::session::TakeBackRule>();
     }
 }

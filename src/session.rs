@@ -4,12 +4,14 @@
 
 mod format;
 mod names;
+mod takeback;
 
 pub use format::{
     from_json, rules_steps, to_json, Damage, EncodeError, LoadError, RawGame, RulesStep, Save, SaveHeader, SaveMeta,
     APP_TAG, MAX_SAVE_BYTES, SCHEMA_VERSION,
 };
 pub use names::{clean_name, clean_seats, distinct_colors, free_name, MAX_NAME_LEN};
+pub use takeback::{TakeBackOffer, TakeBackRule};
 
 use crate::engine::bots::Level;
 use crate::engine::{Game, GameKind, SetupError};

@@ -141,3 +141,42 @@ fn takebacks_that_do_not_fit_the_game_are_damage() {
     let other = json.replace(written, r#""takebacks":[{"at":4,"nonce":5}]"#);
     assert!(matches!(from_json(&other), Err(LoadError::Damaged(_))));
 }
+
+/// The undo policy: who may take back how many moves, from the log and the setting alone.
+#[test]
+fn the_setting_decides_who_may_take_back_what() {
+    use spieltisch::engine::bots::Level;
+    use spieltisch::engine::just4fun::Just4Fun;
+    use spieltisch::session::{SeatKind, TakeBackOffer, TakeBackRule};
+    use TakeBackRule::{AgainstComputers, AlsoPeople, Never};
+    let offer = |seat, moves, ask: &[usize]| Some(TakeBackOffer { seat, moves, ask: ask.to_vec() });
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut play = |s: &mut Session<Just4Fun>| {
+        let mv = random_move(s, &mut rng).expect("a move");
+        s.play(&mv).expect("a legal move applies");
+    };
+    // A person against two computers: their move and the replies since, without asking.
+    let mut s = session::<Just4Fun>(3, 9);
+    s.seats[1].kind = SeatKind::Computer(Level::Easy);
+    s.seats[2].kind = SeatKind::Computer(Level::Hard);
+    assert_eq!(s.takeback_offer(AgainstComputers), None, "no move yet");
+    play(&mut s);
+    assert_eq!(s.takeback_offer(AgainstComputers), None, "the computers are still to reply");
+    play(&mut s);
+    play(&mut s);
+    assert_eq!(s.takeback_offer(AgainstComputers), offer(0, 3, &[]));
+    assert_eq!(s.takeback_offer(AlsoPeople), offer(0, 3, &[]));
+    assert_eq!(s.takeback_offer(Never), None);
+    // Two people: only with the setting, before the other acted, and the other is asked.
+    let mut s = session::<Just4Fun>(2, 9);
+    play(&mut s);
+    assert_eq!(s.takeback_offer(AgainstComputers), None);
+    assert_eq!(s.takeback_offer(AlsoPeople), offer(0, 1, &[1]));
+    play(&mut s);
+    assert_eq!(s.takeback_offer(AlsoPeople), offer(1, 1, &[0]), "the second person's move, not the first's");
+    // A finished game takes nothing back.
+    while s.state.to_move().is_some() {
+        play(&mut s);
+    }
+    assert_eq!(s.takeback_offer(AlsoPeople), None);
+}
