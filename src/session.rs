@@ -11,7 +11,7 @@ pub use format::{
     APP_TAG, MAX_SAVE_BYTES, SCHEMA_VERSION,
 };
 pub use names::{clean_name, clean_seats, distinct_colors, free_name, MAX_NAME_LEN};
-pub use takeback::{TakeBackOffer, TakeBackRule};
+pub use takeback::{TakeBack, TakeBackOffer, TakeBackRule};
 
 use crate::engine::bots::Level;
 use crate::engine::{Game, GameKind, SetupError};
@@ -114,14 +114,6 @@ pub struct Session<G: Game> {
     /// The take-backs that led to this log, oldest first ([`Session::take_back`]).
     #[serde(default)]
     pub takebacks: Vec<TakeBack>,
-}
-
-/// A take-back: the log went back to its first `at` entries, and what no seat had seen was drawn
-/// anew with `nonce`, the take-back's number in the game (from 1; `Game::reshuffle_unseen`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TakeBack {
-    pub at: usize,
-    pub nonce: u64,
 }
 
 /// Why a logged move does not replay: refused, or it did something else.
@@ -265,30 +257,6 @@ impl<G: Game> Session<G> {
         }
         session.hints = hints;
         Ok(session)
-    }
-
-    /// Takes back the last `count` moves: the game as it was before them, with everything no
-    /// seat had seen drawn anew ([`Game::reshuffle_unseen`]), so a take-back never shows what
-    /// comes next; recorded in [`Session::takebacks`], so the game still replays exactly. Hints
-    /// asked for at the moves taken back go with them. `false` (nothing changed) when there are
-    /// not `count` moves, or `count` is 0.
-    pub fn take_back(&mut self, count: usize) -> bool {
-        let Some(at) = self.log.len().checked_sub(count).filter(|_| count > 0) else { return false };
-        let mut takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= at).collect();
-        takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1 });
-        let (options, seed) = (self.state.options().clone(), self.state.seed());
-        let replayed =
-            Session::<G>::replay(self.seats.clone(), options, seed, self.log[..at].to_vec(), &takebacks, Vec::new());
-        let Ok(mut back) = replayed else { return false };
-        back.hints = self.hints.iter().copied().filter(|h| h.turn <= back.state.turn()).collect();
-        *self = back;
-        true
-    }
-
-    /// How many take-backs this game has seen (also those later undone themselves).
-    pub fn takebacks_made(&self) -> u64 {
-        // The last take-back always has the highest number: one only drops those after it.
-        self.takebacks.last().map_or(0, |t| t.nonce)
     }
 
     /// Checks a session that came from outside: replaying its log from the game's seed gives

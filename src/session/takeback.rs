@@ -1,9 +1,18 @@
-//! Who may take a move back, and how many moves that is: the table's undo policy as data (a
-//! setting), decided from the log alone. The take-back itself is [`Session::take_back`].
+//! Take-backs: going back some moves with everything no seat had seen drawn anew
+//! ([`Session::take_back`]), and who may take how many moves back, the table's undo policy as
+//! data (a setting), decided from the log alone ([`Session::takeback_offer`]).
 
 use super::{Seat, Session};
 use crate::engine::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// A take-back: the log went back to its first `at` entries, and what no seat had seen was drawn
+/// anew with `nonce`, the take-back's number in the game (from 1; `Game::reshuffle_unseen`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakeBack {
+    pub at: usize,
+    pub nonce: u64,
+}
 
 /// The setting "Züge zurücknehmen".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -37,6 +46,30 @@ pub struct TakeBackOffer {
 }
 
 impl<G: Game> Session<G> {
+    /// Takes back the last `count` moves: the game as it was before them, with everything no
+    /// seat had seen drawn anew ([`Game::reshuffle_unseen`]), so a take-back never shows what
+    /// comes next; recorded in [`Session::takebacks`], so the game still replays exactly. Hints
+    /// asked for at the moves taken back go with them. `false` (nothing changed) when there are
+    /// not `count` moves, or `count` is 0.
+    pub fn take_back(&mut self, count: usize) -> bool {
+        let Some(at) = self.log.len().checked_sub(count).filter(|_| count > 0) else { return false };
+        let mut takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= at).collect();
+        takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1 });
+        let (options, seed) = (self.state.options().clone(), self.state.seed());
+        let replayed =
+            Session::<G>::replay(self.seats.clone(), options, seed, self.log[..at].to_vec(), &takebacks, Vec::new());
+        let Ok(mut back) = replayed else { return false };
+        back.hints = self.hints.iter().copied().filter(|h| h.turn <= back.state.turn()).collect();
+        *self = back;
+        true
+    }
+
+    /// How many take-backs this game has seen (also those later undone themselves).
+    pub fn takebacks_made(&self) -> u64 {
+        // The last take-back always has the highest number: one only drops those after it.
+        self.takebacks.last().map_or(0, |t| t.nonce)
+    }
+
     /// The take-back `rule` allows now, if any: of the last move a person made, while the game
     /// runs. Against the computers when that person is to move again (only computers moved
     /// since); between people, when another person is to move and has not acted yet.
