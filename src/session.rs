@@ -285,6 +285,17 @@ fn kind_of<G: Game>(_: &Session<G>) -> GameKind {
 }
 
 impl AnySession {
+    /// The take-back `rule` allows now ([`Session::takeback_offer`]).
+    pub fn takeback_offer(&self, rule: TakeBackRule) -> Option<TakeBackOffer> {
+        with_session!(self, s => s.takeback_offer(rule))
+    }
+    /// Takes back the last `moves` moves ([`Session::take_back`]).
+    pub fn take_back(&mut self, moves: usize) -> bool {
+        with_session!(self, s => s.take_back(moves))
+    }
+    pub fn takebacks_made(&self) -> u64 {
+        with_session!(self, s => s.takebacks_made())
+    }
     pub fn kind(&self) -> GameKind {
         with_session!(self, s => kind_of(s))
     }

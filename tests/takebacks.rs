@@ -180,3 +180,17 @@ fn the_setting_decides_who_may_take_back_what() {
     }
     assert_eq!(s.takeback_offer(AlsoPeople), None);
 }
+
+#[test]
+fn nothing_is_offered_while_a_computer_is_to_move() {
+    use spieltisch::engine::bots::Level;
+    use spieltisch::engine::just4fun::Just4Fun;
+    use spieltisch::session::{SeatKind, TakeBackRule};
+    // A person, a computer, a person: after the first person's move the computer thinks.
+    let mut s = session::<Just4Fun>(3, 4);
+    s.seats[1].kind = SeatKind::Computer(Level::Medium);
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    let mv = random_move(&s, &mut rng).expect("a move");
+    s.play(&mv).expect("a legal move applies");
+    assert_eq!(s.takeback_offer(TakeBackRule::AlsoPeople), None);
+}

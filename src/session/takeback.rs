@@ -5,6 +5,7 @@
 use super::{Seat, Session};
 use crate::engine::Game;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// A take-back: the log went back to its first `at` entries, and what no seat had seen was drawn
 /// anew with `nonce`, the take-back's number in the game (from 1; `Game::reshuffle_unseen`).
@@ -56,8 +57,13 @@ impl<G: Game> Session<G> {
         let mut takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= at).collect();
         takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1 });
         let (options, seed) = (self.state.options().clone(), self.state.seed());
-        let replayed =
-            Session::<G>::replay(self.seats.clone(), options, seed, self.log[..at].to_vec(), &takebacks, Vec::new());
+        // Replayed from the events as a save holds them: the one replay the page's wasm has.
+        let texts: Vec<Box<RawValue>> = self.log[..at].iter().filter_map(|e| serde_json::value::to_raw_value(e).ok()).collect();
+        let log: Vec<&RawValue> = texts.iter().map(Box::as_ref).collect();
+        if log.len() != at {
+            return false;
+        }
+        let replayed = super::format::replay_json::<G>(self.seats.clone(), options, seed, &log, &takebacks, Vec::new());
         let Ok(mut back) = replayed else { return false };
         back.hints = self.hints.iter().copied().filter(|h| h.turn <= back.state.turn()).collect();
         *self = back;
@@ -70,11 +76,12 @@ impl<G: Game> Session<G> {
         self.takebacks.last().map_or(0, |t| t.nonce)
     }
 
-    /// The take-back `rule` allows now, if any: of the last move a person made, while the game
-    /// runs. Against the computers when that person is to move again (only computers moved
-    /// since); between people, when another person is to move and has not acted yet.
+    /// The take-back `rule` allows now, if any: of the last move a person made, while a person
+    /// is to move (no computer is thinking). Against the computers when that person is to move
+    /// again (only computers moved since); between people, when another person is to move and
+    /// has not acted yet.
     pub fn takeback_offer(&self, rule: TakeBackRule) -> Option<TakeBackOffer> {
-        if rule == TakeBackRule::Never || self.state.to_move().is_none() {
+        if rule == TakeBackRule::Never || self.person_to_move().is_none() {
             return None;
         }
         let by_person =
