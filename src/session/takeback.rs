@@ -58,7 +58,8 @@ impl<G: Game> Session<G> {
         takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1 });
         let (options, seed) = (self.state.options().clone(), self.state.seed());
         // Replayed from the events as a save holds them: the one replay the page's wasm has.
-        let texts: Vec<Box<RawValue>> = self.log[..at].iter().filter_map(|e| serde_json::value::to_raw_value(e).ok()).collect();
+        let texts: Vec<Box<RawValue>> =
+            self.log[..at].iter().filter_map(|e| serde_json::value::to_raw_value(e).ok()).collect();
         let log: Vec<&RawValue> = texts.iter().map(Box::as_ref).collect();
         if log.len() != at {
             return false;
