@@ -382,7 +382,8 @@ fn session_from<G: Game>(doc: &Doc) -> Result<Session<G>, LoadError> {
 /// [`Session::replay`] of a log as JSON: each event read as far as its move needs
 /// ([`EventJson`]); that the move did exactly what the event says is checked on the text of the
 /// event it makes. How a save is loaded, and how a take-back goes back (one replay in the page's
-/// wasm, not a second one of typed events: 11 KB of it before wasm-opt, measured).
+/// wasm, not a second one of typed events: with the take-back screens, the first load measured
+/// 306.7 KB brotli with a typed replay for take-backs and 305.2 KB with this one).
 pub(super) fn replay_json<G: Game>(
     seats: Vec<Seat>,
     options: G::Options,
