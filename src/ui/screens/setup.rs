@@ -106,23 +106,30 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 </ol>
             </section>
             {options_form}
-            // Vier mal Vier's hidden wall is always passed on covered; its open view hides nothing.
-            <section hidden=!handover_setting>
-                <label class="check">
-                    <input type="checkbox" data-test="handover-setting"
-                        prop:checked=move || ctx.settings.with(|s| s.handover)
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            ctx.update_settings(|s| s.handover = on);
-                        } />
-                    {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
-                </label>
-            </section>
+            {handover_section(ctx, handover_setting)}
             </div>
             <footer class="screen-foot">
                 <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>
             </footer>
         </main>
+    }
+}
+
+/// The hand-over setting, where the game has hidden things to pass on (`shown`). Vier mal Vier's
+/// hidden wall is always passed on covered; its open view hides nothing.
+fn handover_section(ctx: AppCtx, shown: bool) -> impl IntoView {
+    view! {
+        <section hidden=!shown>
+            <label class="check">
+                <input type="checkbox" data-test="handover-setting"
+                    prop:checked=move || ctx.settings.with(|s| s.handover)
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        ctx.update_settings(|s| s.handover = on);
+                    } />
+                {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
+            </label>
+        </section>
     }
 }
 
