@@ -87,13 +87,23 @@ impl<G: Game> Session<G> {
         }
         let by_person =
             |event: &G::Event| G::event_player(event).filter(|&p| self.seats.get(p).is_some_and(Seat::is_person));
-        let last = self.log.iter().rposition(|e| by_person(e).is_some())?;
-        let seat = by_person(&self.log[last])?;
-        let moves = self.log.len() - last;
-        if self.state.to_move() == Some(seat) {
-            return Some(TakeBackOffer { seat, moves, ask: Vec::new() });
-        }
-        let others = (0..self.seats.len()).filter(|&p| p != seat && self.seats[p].is_person()).collect();
-        (rule == TakeBackRule::AlsoPeople).then_some(TakeBackOffer { seat, moves, ask: others })
+        let (last, seat) = self.log.iter().enumerate().rev().find_map(|(i, e)| Some((i, by_person(e)?)))?;
+        offer(rule, &self.seats, seat, self.log.len() - last, self.state.to_move())
     }
+}
+
+/// The rest of [`Session::takeback_offer`], the same for every game (once in the page's wasm):
+/// `seat` made the last person's move, `moves` moves ago; `to_move` moves now.
+fn offer(
+    rule: TakeBackRule,
+    seats: &[Seat],
+    seat: usize,
+    moves: usize,
+    to_move: Option<usize>,
+) -> Option<TakeBackOffer> {
+    if to_move == Some(seat) {
+        return Some(TakeBackOffer { seat, moves, ask: Vec::new() });
+    }
+    let others = (0..seats.len()).filter(|&p| p != seat && seats[p].is_person()).collect();
+    (rule == TakeBackRule::AlsoPeople).then_some(TakeBackOffer { seat, moves, ask: others })
 }

@@ -1,7 +1,7 @@
 //! Components every game uses: messages, the hand-over cover, the move log, confirmations, the
 //! end screen frame.
 
-use super::i18n::{count_noun, t};
+use super::i18n::{count_noun, t, tf};
 use super::{AppCtx, GameHandle};
 use crate::engine::Outcome;
 use crate::session::Seat;
@@ -349,6 +349,13 @@ fn end_screen(headline: String, on_rematch: Callback<()>, on_new: Callback<()>, 
                     {t("Startseite", "Home")}
                 </button>
             </div>
+            // A game with take-backs says so (and a solo one made no high score).
+            {move || {
+                let made = ctx.game.with(|g| g.as_ref().map_or(0, crate::session::AnySession::takebacks_made));
+                (made > 0).then(|| view! {
+                    <p class="hint" data-test="takebacks-made">{tf("Mit Zugrücknahmen ({}).", "With moves taken back ({}).", &[&made])}</p>
+                })
+            }}
             {children()}
         </section>
     }

@@ -127,6 +127,8 @@ pub struct AppCtx {
     /// Vier mal Vier: the player who set the last stone asked to take it back; the log's length
     /// then. The question stands until the opponent answers or anything is played.
     pub take_back_asked: RwSignal<Option<usize>>,
+    /// A take-back between people (the setting), waiting for the others to agree.
+    pub takeback_question: RwSignal<Option<crate::session::TakeBackOffer>>,
     /// What many views read about the running game, each a memo of its own.
     pub table: TableMemos,
     /// The script of the guided first game on screen ([`Route::Guide`]), if that is the game.
@@ -664,6 +666,42 @@ impl AppCtx {
     }
 }
 
+impl AppCtx {
+    /// The take-back the setting allows now, if any (not in the guided game, nor while another
+    /// tab has this game further on).
+    pub fn takeback_offer(&self) -> Option<crate::session::TakeBackOffer> {
+        if self.guide.with(Option::is_some) || self.conflict.with(Option::is_some) {
+            return None;
+        }
+        let rule = self.settings.with(|s| s.takebacks);
+        self.game.with(|g| g.as_ref()?.takeback_offer(rule))
+    }
+
+    /// Takes back `offer`'s moves: the game as before them, with what nobody had seen drawn
+    /// anew; the device goes back to the person whose move it was, covered when it changes
+    /// hands.
+    pub fn take_back(&self, offer: &crate::session::TakeBackOffer) {
+        self.takeback_question.set(None);
+        let mut done = false;
+        self.game.maybe_update(|g| {
+            done = g.as_mut().is_some_and(|g| g.take_back(offer.moves));
+            done
+        });
+        if !done {
+            return;
+        }
+        self.computers.hint.set(None);
+        self.take_back_asked.set(None);
+        self.holder.set(Some(offer.seat));
+        if !offer.ask.is_empty() {
+            self.set_cover(self.game.with_untracked(|g| g.as_ref().and_then(|g| self.cover_for(g))));
+        }
+        self.autosave();
+        self.say(i18n::t("Zug zurückgenommen.", "Move taken back."));
+        keyboard::refocus(false);
+    }
+}
+
 impl<G: Stored> GameHandle<G> {
     /// A new game with the same players and options. The start player changes with every game
     /// (as in Vier mal Vier's matches): the seats move on by one, so the second player starts.
@@ -719,6 +757,7 @@ fn App() -> impl IntoView {
         holder,
         computers: computer::Computers::new(),
         take_back_asked: RwSignal::new(None),
+        takeback_question: RwSignal::new(None),
         table: TableMemos::new(game, cover, holder),
         guide: RwSignal::new(None),
     };

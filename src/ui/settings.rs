@@ -3,6 +3,7 @@
 use super::i18n::{browser_lang, Lang};
 use super::storage;
 use crate::saves::{StoreError, SETTINGS};
+use crate::session::TakeBackRule;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -12,11 +13,18 @@ pub struct Settings {
     /// Show the "pass the device" cover between two players' turns.
     pub handover: bool,
     pub reduced_motion: bool,
+    /// Who may take a move back ("Züge zurücknehmen").
+    pub takebacks: TakeBackRule,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { lang: browser_lang(), handover: true, reduced_motion: prefers_reduced_motion() }
+        Settings {
+            lang: browser_lang(),
+            handover: true,
+            reduced_motion: prefers_reduced_motion(),
+            takebacks: TakeBackRule::default(),
+        }
     }
 }
 

@@ -241,6 +241,7 @@ pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
     println!("| screen | shows | performance | accessibility | LCP | TBT |");
     println!("|---|---|---|---|---|---|");
     let mut failures = Vec::new();
+    let mut lowest: Option<(f64, &str)> = None;
     for (name, game, route) in screens_to_audit() {
         if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
             continue;
@@ -257,9 +258,17 @@ pub fn lighthouse_section(dist: &Path, only: &[String]) -> Res<()> {
                     a.tbt_ms
                 );
                 failures.push((name, a.failing));
+                if lowest.is_none_or(|(p, _)| a.performance < p) {
+                    lowest = Some((a.performance, name));
+                }
             }
             Err(e) => println!("| {name} | failed: {e} | | | | |"),
         }
+    }
+    // The first load may exceed 300 KB (up to 320) only while this holds (DEVELOPERS.md).
+    if let Some((p, name)) = lowest {
+        let holds = if p >= 95.0 { "≥ 95 on every screen audited" } else { "BELOW 95" };
+        println!("Lowest performance: {p:.0} ({name}) — {holds}");
     }
     println!("Failing accessibility audits (id: selectors):");
     for (name, failing) in failures {

@@ -21,33 +21,6 @@ fn open(app: &App, query: &str) {
     app.wait("[data-test=home]");
 }
 
-/// From home: a game of `kind` with `players` seats whose kinds are the data-test names in
-/// `kinds` (e.g. `kind-person`, `kind-hard`), started.
-fn start_with_seats(app: &App, kind: &str, players: Option<usize>, kinds: &[&str], options: &[&str]) {
-    app.click(&format!("[data-test=new-{kind}]"));
-    app.wait("[data-test=setup]");
-    if let Some(n) = players {
-        app.click(&format!("[data-test=players-{n}]"));
-    }
-    for (i, k) in kinds.iter().enumerate() {
-        app.js(&format!("document.querySelectorAll('[data-test=seat-row], .seat-row')[{i}].querySelector('[data-test={k}]').click();"));
-    }
-    for o in options {
-        app.click(&format!("[data-test={o}]"));
-    }
-    app.click("[data-test=start]");
-    app.wait("[data-test=game]");
-}
-
-/// The running game's record (header and state).
-fn record(app: &App) -> Option<Value> {
-    serde_json::from_str(&app.autosave_raw()?).ok()
-}
-
-fn turn(app: &App) -> u64 {
-    record(app).and_then(|r| r["turn"].as_u64()).unwrap_or(0)
-}
-
 /// Attribute values of all elements matching `css`.
 fn attrs(app: &App, css: &str, attr: &str) -> Vec<String> {
     let v =
@@ -199,44 +172,6 @@ fn play_person_to_end_step(app: &App) {
     if !play_hint(app, "just4fun") {
         std::thread::sleep(Duration::from_millis(60));
     }
-}
-
-/// When the person may ask for a hint: asks ("Tipp"), taps the button that plays the suggestion
-/// and waits for the move. `false` when it is not the person's turn.
-fn play_hint(app: &App, kind: &str) -> bool {
-    let hint_ready =
-        app.js("const h = document.querySelector('[data-test=hint]'); return !!h && !h.disabled;") == Value::Bool(true);
-    if !hint_ready {
-        return false;
-    }
-    let before = turn(app);
-    app.click("[data-test=hint]");
-    app.b
-        .wait_until(T, "the hint", |b| {
-            let done =
-                b.execute("const h = document.querySelector('[data-test=hint]'); return !h || !h.disabled;", vec![])?;
-            Ok((done == Value::Bool(true)).then_some(()))
-        })
-        .ctx("hint answered");
-    // The suggested move is on the board now; one tap plays it.
-    let act = app.js(
-        "const q = s => document.querySelector(s);\
-         const enabled = e => e && !e.disabled;\
-         for (const s of ['[data-test=new-hand]', 'button.hinted', '[data-test=gold-rest]', '[data-test=place]']) {\
-           const e = q(s); if (enabled(e)) { e.click(); return s; } }\
-         const claim = q('[data-test=claim]'); if (claim && /nirgends|nowhere/.test((q('[data-test=status]') || {}).textContent || '')) { claim.click(); return 'claim'; }\
-         return null;",
-    );
-    if act.as_str() == Some("claim") {
-        app.click("[data-test=confirm-yes]");
-    }
-    assert!(act.is_string(), "{kind}: no button plays the hint at turn {before}");
-    app.b
-        .wait_until(T, "the person's move", |b| {
-            Ok((turn(app) > before || b.exists("[data-test=end-screen]")?).then_some(()))
-        })
-        .ctx(&format!("{kind}: the hinted move ({act}) was played"));
-    true
 }
 
 /// (3) Computers alone finish a game by themselves (pauses skipped on request).

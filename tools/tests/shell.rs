@@ -27,29 +27,8 @@ fn german(app: &App, query: &str) {
     app.wait("[data-test=home]");
 }
 
-/// The running game's record (header and state).
-fn record(app: &App) -> Option<Value> {
-    serde_json::from_str(&app.autosave_raw()?).ok()
-}
-
-fn turn(app: &App) -> u64 {
-    record(app).and_then(|r| r["turn"].as_u64()).unwrap_or(0)
-}
-
 fn to_move(app: &App) -> Option<u64> {
     record(app).and_then(|r| r["state"]["to_move"].as_u64())
-}
-
-/// From home: a setup of `kind` with `players` seats of the kinds `kinds` (data-test names), started.
-fn start_with_seats(app: &App, kind: &str, players: usize, kinds: &[&str]) {
-    app.click(&format!("[data-test=new-{kind}]"));
-    app.wait("[data-test=setup]");
-    app.click(&format!("[data-test=players-{players}]"));
-    for (i, k) in kinds.iter().enumerate() {
-        app.js(&format!("document.querySelectorAll('.seat-row')[{i}].querySelector('[data-test={k}]').click();"));
-    }
-    app.click("[data-test=start]");
-    app.wait("[data-test=game]");
 }
 
 /// Whether the focused element matches `css`.
@@ -480,12 +459,12 @@ fn the_home_list_says_who_when_how_far_and_keeps_no_unmoved_games() {
     let app = App::start_blank("shell_home_list", "/spiele/");
     german(&app, BUDGET);
     // Started and left at move 0: not kept.
-    start_with_seats(&app, "just4fun", 2, &["kind-person", "kind-medium"]);
+    start_with_seats(&app, "just4fun", Some(2), &["kind-person", "kind-medium"], &[]);
     resume_to_board(&app);
     go_home(&app);
     assert!(open_games(&app).is_empty(), "a game never moved in is listed: {:?}", open_games(&app));
     // Moved in: listed with who played (the computer's level), how far, when.
-    start_with_seats(&app, "just4fun", 2, &["kind-person", "kind-medium"]);
+    start_with_seats(&app, "just4fun", Some(2), &["kind-person", "kind-medium"], &[]);
     let placed = play_placements(&app, 1, 11);
     assert!(matches!(placed.last(), Some(Step::Placed { .. })));
     go_home(&app);
@@ -498,7 +477,7 @@ fn the_home_list_says_who_when_how_far_and_keeps_no_unmoved_games() {
     let order = app.js("const g = document.querySelector('.games'), u = document.querySelector('[data-test=unfinished]'); return !!(g.compareDocumentPosition(u) & Node.DOCUMENT_POSITION_FOLLOWING);");
     assert_eq!(order, Value::Bool(true), "the games list is first on the home screen");
     // A second one, then "delete all" names how many and deletes them.
-    start_with_seats(&app, "just4fun", 2, &["kind-person", "kind-easy"]);
+    start_with_seats(&app, "just4fun", Some(2), &["kind-person", "kind-easy"], &[]);
     play_placements(&app, 1, 12);
     go_home(&app);
     assert_eq!(open_games(&app).len(), 2);
@@ -519,7 +498,7 @@ fn the_home_list_says_who_when_how_far_and_keeps_no_unmoved_games() {
 fn the_pause_is_labelled_and_the_status_says_the_computers_wait() {
     let app = App::start_blank("shell_pause", "/spiele/");
     german(&app, BUDGET);
-    start_with_seats(&app, "just4fun", 2, &["kind-hard", "kind-person"]);
+    start_with_seats(&app, "just4fun", Some(2), &["kind-hard", "kind-person"], &[]);
     app.click("[data-test=pause]");
     let label = app.js("const p = document.querySelector('[data-test=pause]'); return p.innerText.trim();");
     assert_eq!(label.as_str(), Some("Weiter"), "the paused button says what it does: {label}");
@@ -555,7 +534,7 @@ fn the_pause_is_labelled_and_the_status_says_the_computers_wait() {
 fn the_news_box_survives_a_reload() {
     let app = App::start_blank("shell_news_reload", "/spiele/");
     german(&app, BUDGET);
-    start_with_seats(&app, "just4fun", 2, &["kind-person", "kind-hard"]);
+    start_with_seats(&app, "just4fun", Some(2), &["kind-person", "kind-hard"], &[]);
     play_placements(&app, 1, 21);
     app.b
         .wait_until(T, "the computer's move", |_| Ok((turn(&app) >= 2 && to_move(&app) == Some(0)).then_some(())))

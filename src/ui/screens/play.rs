@@ -4,7 +4,7 @@
 use super::{game_name, game_short_name};
 use crate::engine::GameKind;
 use crate::session::AnySession;
-use crate::ui::components::{modal, ConflictDialog, HandOver, TapShield};
+use crate::ui::components::{modal, Confirm, ConflictDialog, HandOver, TapShield};
 use crate::ui::games::GameScreens;
 use crate::ui::i18n::{t, tf};
 use crate::ui::storage;
@@ -63,6 +63,7 @@ pub fn Play() -> impl IntoView {
             <TapShield />
             <ConflictDialog />
             <crate::ui::guide::GuideEnd />
+            {take_back_question(ctx)}
         </main>
     }
 }
@@ -88,6 +89,7 @@ fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) ->
                 </button>
             </Show>
             {computer_buttons(ctx)}
+            {take_back_button(ctx)}
             // Icons with names for screen readers: the game's title keeps its room on a phone.
             <button class="icon" data-test="save-as" aria-label=t("Speichern unter …", "Save as …") title=t("Speichern unter …", "Save as …") on:click=move |_| saving.set(true)>
                 <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M9 2h2v8l3-3 1.4 1.4L10 13.8 4.6 8.4 6 7l3 3zM3 12h2v4h10v-4h2v6H3z" /></svg>
@@ -96,6 +98,41 @@ fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) ->
                 <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
             </button>
         </header>
+    }
+}
+
+/// "Zug zurücknehmen", when the setting allows it now: at once against the computers, after
+/// the others' yes between people.
+fn take_back_button(ctx: AppCtx) -> impl IntoView {
+    let offer = Memo::new(move |_| ctx.takeback_offer());
+    let take_back = move |_| match offer.get_untracked() {
+        Some(offer) if offer.ask.is_empty() => ctx.take_back(&offer),
+        asking => ctx.takeback_question.set(asking),
+    };
+    view! {
+        <Show when=move || offer.with(Option::is_some)>
+            <button class="icon" data-test="take-back" aria-label=t("Zug zurücknehmen", "Take the move back")
+                title=t("Zug zurücknehmen", "Take the move back") on:click=take_back>"↶"</button>
+        </Show>
+    }
+}
+
+/// The others' yes to a take-back between people.
+fn take_back_question(ctx: AppCtx) -> impl IntoView {
+    move || {
+        let offer = ctx.takeback_question.get()?;
+        let names = ctx.table.seats.with_untracked(|seats| {
+            let name = |p: &usize| seats.get(*p).map(|s| s.name.clone()).unwrap_or_default();
+            (name(&offer.seat), offer.ask.iter().map(name).collect::<Vec<_>>().join(", "))
+        });
+        let text = tf(
+            "{} möchte den letzten Zug zurücknehmen. {}: einverstanden?",
+            "{} would like to take the last move back. {}: do you agree?",
+            &[&names.0, &names.1],
+        );
+        let answer =
+            Callback::new(move |yes: bool| if yes { ctx.take_back(&offer) } else { ctx.takeback_question.set(None) });
+        Some(view! { <Confirm text=text yes=t("Ja, zurücknehmen", "Yes, take it back") on_answer=answer /> })
     }
 }
 

@@ -1,5 +1,6 @@
-//! Settings: language, hand-over screen, reduced motion. Stored on every change.
+//! Settings: language, hand-over screen, reduced motion, take-backs. Stored on every change.
 
+use crate::session::TakeBackRule;
 use crate::ui::i18n::{t, Lang};
 use crate::ui::{AppCtx, Route};
 use leptos::prelude::*;
@@ -37,7 +38,23 @@ pub fn SettingsScreen() -> impl IntoView {
                     {t("Weniger Bewegung (keine Animationen)", "Reduced motion (no animations)")}
                 </label>
             </section>
+            <section>
+                <h2>{t("Züge zurücknehmen", "Taking moves back")}</h2>
+                <div class="row segmented" role="radiogroup" aria-label=t("Züge zurücknehmen", "Taking moves back")>
+                    {takeback_choice(ctx, "takeback-never", t("Nie", "Never"), TakeBackRule::Never)}
+                    {takeback_choice(ctx, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
+                    {takeback_choice(ctx, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
+                </div>
+                <p class="hint">{t("Was nach dem Zug gezogen wurde, wird nach dem Zurücknehmen neu gemischt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What was drawn after the move is shuffled anew when it is taken back. Between people only before the next one has moved, and only when the others agree.")}</p>
+            </section>
             </div>
         </main>
     }
+}
+
+/// One choice of the take-back setting (a radio of the shared kind).
+fn takeback_choice(ctx: AppCtx, test: &'static str, label: &'static str, rule: TakeBackRule) -> AnyView {
+    let chosen = Signal::derive(move || ctx.settings.with(|s| s.takebacks) == rule);
+    let choose = Callback::new(move |()| ctx.update_settings(|s| s.takebacks = rule));
+    crate::ui::components::choice(String::new(), test.into(), None, label.into(), chosen, choose)
 }

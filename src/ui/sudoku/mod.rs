@@ -90,9 +90,13 @@ pub fn OptionsForm(options: RwSignal<Options>) -> impl IntoView {
     }
 }
 
-/// Adds a finished solo game to its high-score list; the place it took, if any. (Writing the
-/// list reads the real result: that is saving, not drawing.)
+/// Adds a finished solo game to its high-score list; the place it took, if any. A game with
+/// take-backs makes no high score. (Writing the list reads the real result: that is saving,
+/// not drawing.)
 fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
+    if session.takebacks_made() > 0 {
+        return None;
+    }
     let seat = session.seats.first()?;
     let record =
         Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };

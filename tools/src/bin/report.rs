@@ -34,6 +34,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const BUDGET_BYTES: u64 = 300_000;
+/// DEVELOPERS.md's allowance for a feature that cannot fit: up to 320 KB, only while Lighthouse
+/// mobile performance stays at 95 or more on every screen (`report --lighthouse`).
+const ALLOWANCE_BYTES: u64 = 320_000;
 /// Files of the computer players' worker (src/bin/worker.rs).
 const WORKER_PREFIX: &str = "spieltisch-worker";
 /// Files of the rules page's examples (src/bin/rules.rs).
@@ -220,14 +223,21 @@ fn sizes(dist: &Path) -> Result<(), String> {
     println!();
     // The budget is what the first screen needs; files it does not need (rules texts, icons,
     // later the computer players) are fetched on demand or precached after the app runs.
-    let ok = br_shell <= BUDGET_BYTES;
+    let verdict = if br_shell <= BUDGET_BYTES {
+        format!("within the {} budget ✔", kb(BUDGET_BYTES))
+    } else if br_shell <= ALLOWANCE_BYTES {
+        format!(
+            "over the {} budget, within the {} allowance (it holds while Lighthouse mobile performance is ≥ 95 on every screen: report --lighthouse)",
+            kb(BUDGET_BYTES),
+            kb(ALLOWANCE_BYTES)
+        )
+    } else {
+        format!("OVER the {} budget and the {} allowance ✘", kb(BUDGET_BYTES), kb(ALLOWANCE_BYTES))
+    };
     println!(
-        "First load (index.html + JS + Wasm + CSS, not {LATER_CSS}): {} raw, {} brotli — {} the {} budget{}",
+        "First load (index.html + JS + Wasm + CSS, not {LATER_CSS}): {} raw, {} brotli — {verdict}",
         kb(raw_shell),
-        kb(br_shell),
-        if ok { "within" } else { "OVER" },
-        kb(BUDGET_BYTES),
-        if ok { " ✔" } else { " ✘" }
+        kb(br_shell)
     );
     println!(
         "Computer players' worker (loaded on the first computer turn): {} raw, {} brotli",
