@@ -12,6 +12,7 @@ pub mod settings;
 pub mod storage;
 pub mod table_frame;
 pub mod update;
+pub mod wake_lock;
 // One module per game (`src/games.rs`).
 crate::for_each_game!(games_modules());
 
@@ -766,27 +767,13 @@ fn App() -> impl IntoView {
         ctx.warn(storage::unreadable_message(i18n::t("Die gespeicherten Einstellungen", "The stored settings")));
     }
 
-    // Another tab (of this deployment) saved something: lists refresh, a clash shows at once.
-    let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |ev: web_sys::StorageEvent| {
-        ctx.on_storage(ev.key());
+    listen_to_the_browser(ctx);
+    // The screen stays on while a running game is on screen.
+    let playing = Memo::new(move |_| {
+        matches!(ctx.route.get(), Route::Play(_) | Route::Guide(_))
+            && ctx.game.with(|g| g.as_ref().is_some_and(|g| !g.is_over()))
     });
-    if let Some(w) = web_sys::window() {
-        let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
-    }
-    on_storage.forget();
-
-    // The back button and links change the hash; follow them.
-    let on_hash = Closure::<dyn Fn()>::new(move || {
-        let route = Route::from_hash(&current_hash());
-        if ctx.route.get_untracked() != route {
-            ctx.leave(&route);
-            ctx.route.set(route);
-        }
-    });
-    if let Some(w) = web_sys::window() {
-        w.set_onhashchange(Some(on_hash.as_ref().unchecked_ref()));
-    }
-    on_hash.forget();
+    Effect::new(move |_| wake_lock::keep_awake(playing.get()));
 
     let lang = Memo::new(move |_| ctx.settings.with(|s| s.lang));
     keyboard::track_groups();
@@ -816,6 +803,32 @@ fn App() -> impl IntoView {
             <components::PendingQuestion />
         </div>
     }
+}
+
+/// Another tab's saves (lists refresh, a clash shows at once) and the back button and links
+/// (they change the hash: the app follows).
+fn listen_to_the_browser(ctx: AppCtx) {
+    // Another tab (of this deployment) saved something: lists refresh, a clash shows at once.
+    let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |ev: web_sys::StorageEvent| {
+        ctx.on_storage(ev.key());
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    }
+    on_storage.forget();
+
+    // The back button and links change the hash; follow them.
+    let on_hash = Closure::<dyn Fn()>::new(move || {
+        let route = Route::from_hash(&current_hash());
+        if ctx.route.get_untracked() != route {
+            ctx.leave(&route);
+            ctx.route.set(route);
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        w.set_onhashchange(Some(on_hash.as_ref().unchecked_ref()));
+    }
+    on_hash.forget();
 }
 
 /// The title of the screen on show ([`crate::view::shell::title`]).

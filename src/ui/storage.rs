@@ -259,3 +259,17 @@ pub fn load_records(ctx: crate::ui::AppCtx) -> crate::records::Records {
     }
     read.records
 }
+
+/// Asks the browser to keep this app's storage: without that promise Safari and others may
+/// clear a site's data after some days unused, or when space runs short. Asked when a game
+/// starts (a tap, and the moment keeping matters; Firefox asks the person) and from settings.
+pub fn ask_to_keep() -> Option<js_sys::Promise> {
+    // Without `navigator.storage` (an old browser) the call fails and nothing is asked.
+    web_sys::window()?.navigator().storage().persist().ok()
+}
+
+/// Whether the browser has promised to keep the storage; `None` when it cannot say.
+pub async fn kept() -> Option<bool> {
+    let promise = web_sys::window()?.navigator().storage().persisted().ok()?;
+    wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_bool()
+}

@@ -1,8 +1,9 @@
-//! Settings: language, hand-over screen, reduced motion, take-backs. Stored on every change.
+//! Settings: language, hand-over screen, reduced motion, take-backs (stored on every change);
+//! whether the browser keeps the app's data.
 
 use crate::session::TakeBackRule;
 use crate::ui::i18n::{t, Lang};
-use crate::ui::{AppCtx, Route};
+use crate::ui::{storage, AppCtx, Route};
 use leptos::prelude::*;
 
 #[component]
@@ -45,8 +46,9 @@ pub fn SettingsScreen() -> impl IntoView {
                     {takeback_choice(ctx, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
                     {takeback_choice(ctx, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
                 </div>
-                <p class="hint">{t("Was nach dem Zug gezogen wurde, wird nach dem Zurücknehmen neu gemischt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What was drawn after the move is shuffled anew when it is taken back. Between people only before the next one has moved, and only when the others agree.")}</p>
+                <p class="hint">{t("Was noch niemand gesehen hat (Stapel, Beutel), wird dabei neu gemischt: Zurücknehmen verrät nie, was kommt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What nobody has seen yet (pile, bag) is shuffled anew: taking back never shows what comes next. Between people only before the next one has moved, and only when the others agree.")}</p>
             </section>
+            {keeping_section()}
             </div>
         </main>
     }
@@ -57,4 +59,34 @@ fn takeback_choice(ctx: AppCtx, test: &'static str, label: &'static str, rule: T
     let chosen = Signal::derive(move || ctx.settings.with(|s| s.takebacks) == rule);
     let choose = Callback::new(move |()| ctx.update_settings(|s| s.takebacks = rule));
     crate::ui::components::choice(String::new(), test.into(), None, label.into(), chosen, choose)
+}
+
+/// Whether the browser has promised to keep the games on this device; if not, a way to ask.
+fn keeping_section() -> impl IntoView {
+    // None until the browser answered, then its answer (None inside: it cannot say).
+    let kept = RwSignal::new(None::<Option<bool>>);
+    let refresh = move || leptos::task::spawn_local(async move { kept.set(Some(storage::kept().await)) });
+    refresh();
+    let ask = move |_| {
+        let Some(asked) = storage::ask_to_keep() else { return };
+        leptos::task::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(asked).await;
+            refresh();
+        });
+    };
+    view! {
+        <section data-test="storage-kept" data-kept=move || kept.get().flatten().map(|k| k.to_string())>
+            <h2>{t("Daten auf diesem Gerät", "Data on this device")}</h2>
+            {move || match kept.get().flatten() {
+                Some(true) => Some(view! {
+                    <p class="hint">{t("Der Browser hat zugesagt, die Spiele und Einstellungen dieser App zu behalten.", "The browser has promised to keep this app's games and settings.")}</p>
+                }.into_any()),
+                Some(false) => Some(view! {
+                    <p class="hint">{t("Der Browser darf die Spiele löschen, wenn der Platz knapp wird oder die App lange nicht benutzt wurde. Wichtige Spiele auf der Startseite exportieren.", "The browser may delete the games when space runs short or the app was not used for a long time. Export the games that matter from the home screen.")}</p>
+                    <button data-test="ask-to-keep" on:click=ask>{t("Um dauerhafte Speicherung bitten", "Ask to keep them")}</button>
+                }.into_any()),
+                None => None,
+            }}
+        </section>
+    }
 }

@@ -75,7 +75,10 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
             let _ = crate::ui::storage::saves().set(PLAYERS, &json);
         }
         match new_game(chosen) {
-            Ok(session) => ctx.open_game(session),
+            Ok(session) => {
+                let _ = crate::ui::storage::ask_to_keep();
+                ctx.open_game(session)
+            }
             Err(e) => ctx.warn(crate::ui::i18n::setup_error_text(&e)),
         }
     };
