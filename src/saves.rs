@@ -82,11 +82,20 @@ fn checksum(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
+/// An id for a game that came without one (an import): the same game gives the same id, so it
+/// is kept once however often it comes.
+pub fn fingerprint(game: &AnySession) -> String {
+    let meta = SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 };
+    format!("{:016x}", session::to_json(game, meta).map_or(0, |json| checksum(&json)))
+}
+
 /// Unfinished games kept at most; a new one beyond this asks before the oldest goes.
 pub const MAX_UNFINISHED: usize = 20;
 
 const GAME: &str = "game.";
 const SLOT: &str = "slot.";
+/// Every finished game, kept for its replay (`archive.<id>`: the game's last record).
+const ARCHIVE: &str = "archive.";
 const ADOPTED: &str = "adopted-v1";
 pub const SETTINGS: &str = "settings";
 pub const PLAYERS: &str = "players";
@@ -314,8 +323,9 @@ impl<S: Store> Saves<S> {
 
     /// Writes the game `id` as revision `known.rev + 1`, unless the stored record is no longer
     /// the one this tab knows ([`check_game`](Self::check_game)): then nothing is written.
-    /// Writing a finished game removes the other finished records (only the latest is kept, for
-    /// its end screen after a reload). Returns the new record's stamp.
+    /// Writing a finished game keeps it in the archive ([`archive`](Self::archive)) and removes
+    /// the other finished records from the running games (only the latest stays there, for its
+    /// end screen after a reload). Returns the new record's stamp.
     pub fn write_game(&self, id: &str, known: Stamp, game: &AnySession, now: f64) -> Result<Stamp, WriteError> {
         if let Some(conflict) = self.check_game(id, known)? {
             return Err(WriteError::Conflict(conflict));
@@ -325,6 +335,7 @@ impl<S: Store> Saves<S> {
             .map_err(|_| WriteError::Encode)?;
         self.store.set(&self.game_key(id), &json)?;
         if game.is_over() {
+            self.store.set(&self.key(&format!("{ARCHIVE}{id}")), &json)?;
             for other in self.games()? {
                 let finished = other.save.as_ref().is_ok_and(|s| s.header.finished);
                 if finished && other.name != id {
@@ -333,6 +344,28 @@ impl<S: Store> Saves<S> {
             }
         }
         Ok(Stamp { rev, sum: checksum(&json) })
+    }
+
+    /// Every finished game, newest first (unreadable ones on top).
+    pub fn archive(&self) -> Result<Vec<Entry>, StoreError> {
+        self.entries(ARCHIVE)
+    }
+
+    /// The finished game `id` from the archive, as stored.
+    pub fn archived(&self, id: &str) -> Result<Option<String>, StoreError> {
+        self.store.get(&self.key(&format!("{ARCHIVE}{id}")))
+    }
+
+    /// Keeps the finished game `game` (an import) in the archive as game `id`: the same game
+    /// imported again replaces itself, so it stays one game.
+    pub fn archive_game(&self, id: &str, game: &AnySession, saved_at: f64) -> Result<(), WriteError> {
+        let json = session::to_json(game, SaveMeta { name: "Archiv", saved_at, id, rev: 1 })
+            .map_err(|_| WriteError::Encode)?;
+        Ok(self.store.set(&self.key(&format!("{ARCHIVE}{id}")), &json)?)
+    }
+
+    pub fn delete_archived(&self, id: &str) -> Result<(), StoreError> {
+        self.store.remove(&self.key(&format!("{ARCHIVE}{id}")))
     }
 
     pub fn delete_game(&self, id: &str) -> Result<(), StoreError> {
@@ -579,7 +612,7 @@ mod tests {
     }
 
     #[test]
-    fn finished_games_leave_the_list_and_only_the_latest_is_kept() {
+    fn finished_games_leave_the_list_and_go_to_the_archive() {
         let map = Map::default();
         let s = Saves::new(&map, "/");
         s.write_game("open", Stamp::NEW, &game(1, 4), 1.0).unwrap();
@@ -589,6 +622,12 @@ mod tests {
         assert_eq!(all, ["done2", "open"]);
         let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
         assert_eq!(open, ["open"]);
+        let kept: Vec<String> = s.archive().unwrap().into_iter().map(|e| e.name).collect();
+        assert_eq!(kept, ["done2", "done1"], "every finished game is kept in the archive, newest first");
+        assert_eq!(s.archived("done1").unwrap(), s.store.get(&s.key("archive.done1")).unwrap());
+        s.delete_archived("done1").unwrap();
+        assert_eq!(s.archive().unwrap().len(), 1);
+        assert_eq!(s.games().unwrap().len(), 2, "the archive is apart from the running games");
     }
 
     #[test]

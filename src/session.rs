@@ -259,6 +259,26 @@ impl<G: Game> Session<G> {
         Ok(session)
     }
 
+    /// Every position of the game from the start to now, with what no seat had seen as it was
+    /// then (the take-backs' new draws included): what a replay of a finished game steps
+    /// through. The start alone if the log does not replay (a checked session always does).
+    pub fn positions(&self) -> Vec<G> {
+        let before_each = std::cell::RefCell::new(Vec::new());
+        let step = |event: &G::Event, state: &mut G| {
+            before_each.borrow_mut().push(state.clone());
+            replay_step(state, Some(G::event_move(event)), |done| done == event)
+        };
+        let (options, seed) = (self.state.options().clone(), self.state.seed());
+        let end =
+            Session::replay_entries(self.seats.clone(), options, seed, &self.log, &self.takebacks, Vec::new(), step);
+        let mut positions = before_each.into_inner();
+        match end {
+            Ok(end) => positions.push(end.state),
+            Err(_) => positions.truncate(1),
+        }
+        positions
+    }
+
     /// Checks a session that came from outside: replaying its log from the game's seed gives
     /// exactly its log and state.
     pub fn check(&self) -> Result<(), Damage> {

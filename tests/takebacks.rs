@@ -44,8 +44,26 @@ fn replays_with_takebacks<G: Stored>(players: usize) {
         games_with_takebacks += usize::from(made > 0);
         assert_loads_back(&s, seed);
         assert_eq!(s.check(), Ok(()), "seed {seed}: the session checks out");
+        assert_positions(&s, seed);
     }
     assert!(games_with_takebacks >= 6, "only {games_with_takebacks} games had take-backs");
+}
+
+/// A replay's positions ([`Session::positions`]): one before each move and the end, each the
+/// state a replay of the log up to it gives (with the take-backs made by then).
+fn assert_positions<G: Stored>(s: &Session<G>, seed: u64) {
+    let json = |g: &G| serde_json::to_string(g).expect("written");
+    let positions = s.positions();
+    assert_eq!(positions.len(), s.log.len() + 1, "seed {seed}");
+    assert_eq!(json(&positions[s.log.len()]), json(&s.state), "seed {seed}: the last position is the game's");
+    for k in (0..=s.log.len()).step_by(5) {
+        let takebacks: Vec<_> = s.takebacks.iter().copied().filter(|t| t.at <= k).collect();
+        let (options, seed_of_game) = (s.state.options().clone(), s.state.seed());
+        let upto =
+            Session::<G>::replay(s.seats.clone(), options, seed_of_game, s.log[..k].to_vec(), &takebacks, Vec::new())
+                .expect("a prefix of the log replays");
+        assert_eq!(json(&positions[k]), json(&upto.state), "seed {seed}: position {k}");
+    }
 }
 
 fn assert_loads_back<G: Stored>(s: &Session<G>, seed: u64) {

@@ -1,12 +1,15 @@
-//! The rules page's examples: a third wasm, built by Trunk (`data-type="worker"` in index.html
+//! The rules page's examples and the archive's replays: a third wasm, built by Trunk (`data-type="worker"` in index.html
 //! only for its plain-script glue; it runs on the page, not in a worker) and loaded when a
 //! rules page opens (`spieltischExamples` in the start script, Trunk.toml). It draws each worked
 //! example of the rulebooks (`public/rules/<game>.examples.txt`) with the game's own board
 //! component from its engine position, into the rules text's `<div data-example="id">` places.
 //!
+//! It also draws a finished game's replay (`crate::ui::replay`) into the archive screen's
+//! `[data-replay]` place (`spieltischReplay` in the start script).
+//!
 //! Why a wasm of its own: the four games' position readers and a second use of every board
 //! cost the first load 20 KB brotli (measured: 299.6 → 320.1 KB), more than the budget
-//! allows; here they load with the rules page only.
+//! allows; here they load with the first rules page or replay only.
 
 #[cfg(target_arch = "wasm32")]
 mod examples {
@@ -27,6 +30,8 @@ mod examples {
         static CALL: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
         /// The examples drawn now; dropping them takes them off the page (the next rules page).
         static SHOWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
+        /// The replay on the page (unmounted when the next one is drawn).
+        static REPLAY: RefCell<Option<Drawn>> = const { RefCell::new(None) };
         /// The examples not drawn yet, and the watch on their places.
         static WAITING: RefCell<Option<Waiting>> = const { RefCell::new(None) };
     }
@@ -77,6 +82,28 @@ mod examples {
             *w.borrow_mut() = Some(Waiting { call, kind, lang, examples, due: Vec::new(), observer, _on_near: on_near })
         });
         waiting
+    }
+
+    /// Draws the replay of the archived game `id` in `lang` (`de`/`en`) into the page's
+    /// `[data-replay]` place, or says there why it cannot.
+    #[wasm_bindgen]
+    pub fn replay(id: String, lang: String) {
+        set_lang(if lang == "en" { Lang::En } else { Lang::De });
+        let place =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-replay]").ok().flatten());
+        let Some(place) = place.and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+        REPLAY.with(|r| r.borrow_mut().take());
+        place.set_inner_html("");
+        let text = match spieltisch::ui::storage::saves().archived(&id) {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => Err(spieltisch::lang::t("Dieses Spiel ist nicht mehr da.", "This game is gone.").to_string()),
+            Err(e) => Err(spieltisch::ui::storage::store_message(e).to_string()),
+        };
+        let shown = leptos::mount::mount_to(place, move || match &text {
+            Ok(text) => spieltisch::ui::replay::replay(text),
+            Err(why) => view! { <p class="error" data-test="replay-error">{why.clone()}</p> }.into_any(),
+        });
+        REPLAY.with(|r| *r.borrow_mut() = Some(shown));
     }
 
     fn stop_waiting() {

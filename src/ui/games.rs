@@ -2,7 +2,7 @@
 //! its blurb on the home screen, its setup options, its play screen and what its hand-over cover
 //! asks. The screens choose by [`GameKind`](crate::engine::GameKind) with `with_game!`.
 
-use crate::session::Stored;
+use crate::session::{Seat, Stored};
 use leptos::prelude::*;
 
 pub trait GameScreens: Stored<Options: Send + Sync> {
@@ -19,6 +19,10 @@ pub trait GameScreens: Stored<Options: Send + Sync> {
     /// game's own board drawn from `position` (its position text) with the `mark`ed places
     /// highlighted, or why it cannot be drawn.
     fn example(position: &str, mark: &[String]) -> Result<AnyView, String>;
+
+    /// The game's own board drawn from the position `game` (a rules example, a step of a replay)
+    /// for `seats`, the `mark`ed places highlighted. Nothing on it is a control.
+    fn position_view(game: &Self, seats: Vec<Seat>, mark: &[String]) -> AnyView;
 
     /// Asked on the hand-over cover below its button, if anything (Vier mal Vier's take-back).
     fn cover_question() -> Option<AnyView> {

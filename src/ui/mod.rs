@@ -7,6 +7,7 @@ pub mod games;
 pub mod guide;
 pub mod i18n;
 pub mod keyboard;
+pub mod replay;
 pub mod screens;
 pub mod settings;
 pub mod storage;
@@ -35,6 +36,10 @@ pub enum Route {
     Settings,
     /// The guided first game of a game (`crate::guide`): kept nowhere, so a reload starts it again.
     Guide(GameKind),
+    /// The finished games kept on the device ([`crate::saves::Saves::archive`]).
+    Archive,
+    /// A finished game replayed, by its id.
+    Replay(String),
 }
 
 impl Route {
@@ -47,6 +52,8 @@ impl Route {
             (Some("guide"), Some(id)) => GameKind::from_id(id).map_or(Route::Home, Route::Guide),
             (Some("play"), Some(id)) if is_game_id(id) => Route::Play(id.to_string()),
             (Some("settings"), _) => Route::Settings,
+            (Some("archive"), Some(id)) if is_game_id(id) => Route::Replay(id.to_string()),
+            (Some("archive"), _) => Route::Archive,
             _ => Route::Home,
         }
     }
@@ -59,12 +66,14 @@ impl Route {
             Route::Rules(k) => format!("#/rules/{}", k.id()),
             Route::Settings => "#/settings".into(),
             Route::Guide(k) => format!("#/guide/{}", k.id()),
+            Route::Archive => "#/archive".into(),
+            Route::Replay(id) => format!("#/archive/{id}"),
         }
     }
 }
 
 /// Game ids are the hex digits [`new_game_id`] makes; anything else in a URL is ignored.
-fn is_game_id(id: &str) -> bool {
+pub fn is_game_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
@@ -795,6 +804,8 @@ fn App() -> impl IntoView {
                     Route::Play(_) | Route::Guide(_) => screens::play::Play().into_any(),
                     Route::Rules(kind) => view! { <screens::manual::Rules kind=kind /> }.into_any(),
                     Route::Settings => screens::settings::SettingsScreen().into_any(),
+                    Route::Archive => screens::archive::Archive().into_any(),
+                    Route::Replay(id) => view! { <screens::archive::Replay id=id /> }.into_any(),
                 };
                 keyboard::focus_heading();
                 screen
@@ -839,6 +850,7 @@ fn screen_title(ctx: &AppCtx) -> String {
         Route::Setup(kind) => title(Screen::Setup(kind)),
         Route::Rules(kind) => title(Screen::Rules(kind)),
         Route::Settings => title(Screen::Settings),
+        Route::Archive | Route::Replay(_) => title(Screen::Archive),
         route => {
             // A game's title once it is shown: the record's, or the guide's.
             let shown = match route {

@@ -428,6 +428,14 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
 
 /// The move log and the home list's progress word of Gut angelegt ([`super::GameView`]).
 impl super::GameView for GutAngelegt {
+    fn hand_words(&self, player: usize) -> Option<String> {
+        let card = |&id: &u8| {
+            let laid = Laid { card: id, turned: false };
+            colors_text([laid.color(0), laid.color(1), laid.color(2)])
+        };
+        Some(self.hand(player).iter().map(card).collect::<Vec<_>>().join(" · "))
+    }
+
     fn log_lines(session: &crate::session::Session<Self>, _reader: Option<usize>, from: usize) -> Vec<String> {
         log_text(&session.log, &session.seats, from)
     }

@@ -273,6 +273,10 @@ pub fn piles_text(seen: &Seen<Observation>) -> String {
 
 /// The move log and the home list's progress word of Just 4 Fun ([`super::GameView`]).
 impl super::GameView for crate::engine::just4fun::Just4Fun {
+    fn hand_words(&self, player: usize) -> Option<String> {
+        Some(self.hand(player).iter().map(u8::to_string).collect::<Vec<_>>().join(" · "))
+    }
+
     fn log_lines(session: &crate::session::Session<Self>, _reader: Option<usize>, from: usize) -> Vec<String> {
         session.log.iter().skip(from).map(|e| log_line(e, &session.seats)).collect()
     }

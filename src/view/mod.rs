@@ -54,6 +54,12 @@ pub trait GameView: crate::engine::Game {
     /// Written in the worker, so no reason text is in the page's wasm.
     fn hint_reason(&self, me: PlayerIdx, mv: &Self::Move, names: &[String]) -> String;
 
+    /// What seat `player` holds in the position `self`, in words ("3 · 7 · 12"), for a replay
+    /// of a finished game, where every hand is open; `None` where a game has no hands.
+    fn hand_words(&self, _player: PlayerIdx) -> Option<String> {
+        None
+    }
+
     /// The hand-over cover's line over a public board: what stays hidden until the next player
     /// shows it.
     fn cover_hint() -> &'static str {

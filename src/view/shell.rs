@@ -51,6 +51,8 @@ pub enum Screen<'a> {
     Play(Option<(GameKind, &'a [Seat])>),
     Rules(GameKind),
     Settings,
+    /// The finished games kept on the device, or one of them replayed.
+    Archive,
 }
 
 /// The document's title: what the screen shows, then the app ("Vier mal Vier – Anna gegen
@@ -62,6 +64,7 @@ pub fn title(screen: Screen<'_>) -> String {
         Screen::Play(Some((kind, seats))) => format!("{} – {}", game_name(kind), players_phrase(seats, false)),
         Screen::Rules(kind) => format!("{} {}", t("Regeln:", "Rules:"), game_name(kind)),
         Screen::Settings => t("Einstellungen", "Settings").into(),
+        Screen::Archive => t("Beendete Spiele", "Finished games").into(),
     };
     format!("{what} · Spieltisch")
 }

@@ -289,6 +289,10 @@ pub fn log_line(event: &Event, seats: &[Seat]) -> String {
 
 /// The move log and the home list's progress word of Sudoku ([`super::GameView`]).
 impl super::GameView for crate::engine::sudoku::Sudoku {
+    fn hand_words(&self, player: usize) -> Option<String> {
+        Some(self.hand(player).map_or_else(|| "–".to_string(), |n| n.to_string()))
+    }
+
     fn log_lines(session: &crate::session::Session<Self>, _reader: Option<usize>, from: usize) -> Vec<String> {
         session.log.iter().skip(from).map(|e| log_line(e, &session.seats)).collect()
     }

@@ -49,6 +49,7 @@ pub fn all() -> Vec<Screen> {
             }),
         ),
         ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
+        ("archive".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/archive")))),
     ];
     list.extend(per_game_screens());
     list.extend(mid_turn_screens());
@@ -84,6 +85,16 @@ fn per_game_screens() -> Vec<Screen> {
         list.push((
             format!("{kind}-rules"),
             Box::new(move |b: &Browser, base: &str| b.goto(&format!("{base}#/rules/{kind}"))),
+        ));
+        // A finished game of four players, replayed (opened at its end).
+        list.push((
+            format!("{kind}-replay"),
+            Box::new(move |b: &Browser, base: &str| {
+                let kind = GameKind::from_id(kind).expect("a listed game");
+                let players = kind.players().1;
+                let game = spieltisch::with_game!(kind, G => G::wrap(random_game::<G>(players, Default::default(), 5, |_| false)));
+                open_replay(b, base, &game)
+            }),
         ));
         // The guided first game at its first step: the words above the marked move.
         list.push((
@@ -356,15 +367,30 @@ pub fn random_game<G: Game>(
 /// Stores `game` as a running game's record of the app at `base` and opens it.
 pub fn open_saved(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
     let id = "00000000000000ab";
+    store(b, base, "game.", id, game)?;
+    b.goto(&format!("{base}#/play/{id}"))?;
+    b.wait_for("[data-test=game]", WAIT)?;
+    Ok(())
+}
+
+/// Keeps the finished `game` in the archive and opens its replay.
+pub fn open_replay(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
+    let id = "00000000000000ac";
+    store(b, base, "archive.", id, game)?;
+    b.goto(&format!("{base}#/archive/{id}"))?;
+    b.wait_for("[data-test=replay-step]", WAIT)?;
+    Ok(())
+}
+
+/// Writes `game` as the record `id` under the key kind `prefix` (`game.`, `archive.`).
+fn store(b: &Browser, base: &str, prefix: &str, id: &str, game: &AnySession) -> Result<()> {
     let meta = spieltisch::session::SaveMeta { name: "saved", saved_at: 1.0, id, rev: 1 };
     let record = spieltisch::session::to_json(game, meta).expect("a game writes");
     b.goto(base)?;
     b.execute(
-        "const dir = location.pathname.replace(/[^/]*$/, ''); localStorage.setItem('spieltisch@' + dir + '|game.' + arguments[0], arguments[1]);",
-        vec![id.into(), record.into()],
+        "const dir = location.pathname.replace(/[^/]*$/, ''); localStorage.setItem('spieltisch@' + dir + '|' + arguments[0], arguments[1]);",
+        vec![format!("{prefix}{id}").into(), record.into()],
     )?;
-    b.goto(&format!("{base}#/play/{id}"))?;
-    b.wait_for("[data-test=game]", WAIT)?;
     Ok(())
 }
 
@@ -542,8 +568,8 @@ for (const [sel, groups] of BOARDS) for (const svg of document.querySelectorAll(
   const m = svg.getScreenCTM(), vb = svg.viewBox.baseVal;
   const drawn = m && vb ? vb.width * Math.hypot(m.a, m.b) : svg.getBoundingClientRect().width;
   const least = drawn >= 0.9 * vw ? 29.5 : 43.5;
-  // A rules example is a picture in a text that scrolls (inert: nothing on it is a target).
-  const picture = !!svg.closest('.rules-example');
+  // A rules example and a replay's board are pictures (inert: nothing on them is a target).
+  const picture = !!svg.closest('.rules-example, .replay-board');
   for (const e of picture ? [] : svg.querySelectorAll(CELLS)) {
     if (!shown(e)) continue;
     const r = e.getBoundingClientRect();

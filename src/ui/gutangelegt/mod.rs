@@ -34,16 +34,20 @@ impl crate::ui::games::GameScreens for GutAngelegt {
     }
 
     fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
-        let game = GutAngelegt::from_position(position)?;
-        let table = view::example_table(&game, mark);
-        let tap = view::tap(&crate::view::Seen::of(&game, None), &table, None);
-        Ok(view! {
+        Ok(Self::position_view(&GutAngelegt::from_position(position)?, Vec::new(), mark))
+    }
+
+    /// (The cards' colours are the game's, not the seats'.)
+    fn position_view(game: &Self, _seats: Vec<Seat>, mark: &[String]) -> AnyView {
+        let table = view::example_table(game, mark);
+        let tap = view::tap(&crate::view::Seen::of(game, None), &table, None);
+        view! {
             <div class="ga-area">
                 <Board table=Memo::new(move |_| table.clone()) tap=Memo::new(move |_| tap.clone()) announce=false
                     claim_start=Signal::stored(None) on_slot=Callback::new(|_| ()) on_field=Callback::new(|_| ()) />
             </div>
         }
-        .into_any())
+        .into_any()
     }
 }
 

@@ -33,13 +33,16 @@ impl crate::ui::games::GameScreens for Just4Fun {
 
     fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
         let game = Just4Fun::from_position(position)?;
-        let model = view::example_board(&game, mark);
-        let seats = crate::view::example_seats(game.player_count());
-        Ok(view! {
+        Ok(Self::position_view(&game, crate::view::example_seats(game.player_count()), mark))
+    }
+
+    fn position_view(game: &Self, seats: Vec<Seat>, mark: &[String]) -> AnyView {
+        let model = view::example_board(game, mark);
+        view! {
             <Board model=Memo::new(move |_| model.clone()) target=Memo::new(|_| None) seats=seats
                 win_line=Signal::stored(None) on_tap=Callback::new(|_| ()) />
         }
-        .into_any())
+        .into_any()
     }
 }
 

@@ -20,9 +20,14 @@ pub fn Home() -> impl IntoView {
         <main class="home screen" data-test="home">
             <header class="home-head">
                 <h1>"Spieltisch"</h1>
-                <button data-test="settings" on:click=move |_| ctx.go(Route::Settings)>
-                    {t("Einstellungen", "Settings")}
-                </button>
+                <div class="row">
+                    <button data-test="archive" on:click=move |_| ctx.go(Route::Archive)>
+                        {t("Beendete Spiele", "Finished games")}
+                    </button>
+                    <button data-test="settings" on:click=move |_| ctx.go(Route::Settings)>
+                        {t("Einstellungen", "Settings")}
+                    </button>
+                </div>
             </header>
             <div class="screen-body">
                 {game_cards(ctx)}
@@ -289,7 +294,7 @@ fn export_slot(ctx: AppCtx, name: &str) {
     }
 }
 
-fn download(file_name: &str, text: &str) -> Option<()> {
+pub fn download(file_name: &str, text: &str) -> Option<()> {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
@@ -321,6 +326,7 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
             return;
         };
         match session::from_json(&text) {
+            Ok(save) if save.header.finished => super::archive::keep_imported(ctx, &save),
             Ok(save) => {
                 let saves = storage::saves();
                 let name = saves.free_slot_name(&save.header.name);

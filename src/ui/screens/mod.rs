@@ -1,5 +1,6 @@
 //! One file per screen.
 
+pub mod archive;
 pub mod home;
 pub mod manual;
 pub mod play;

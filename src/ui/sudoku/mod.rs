@@ -42,9 +42,12 @@ impl crate::ui::games::GameScreens for Sudoku {
 
     fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
         let game = Sudoku::from_position(position)?;
-        let cells: Vec<_> = view::example_board(&game, mark).cells.into_iter().map(|c| (c, None)).collect();
-        let seats = crate::view::example_seats(game.player_count());
-        Ok(board(Signal::stored(cells), Signal::stored(seats), Callback::new(|_| ())).into_any())
+        Ok(Self::position_view(&game, crate::view::example_seats(game.player_count()), mark))
+    }
+
+    fn position_view(game: &Self, seats: Vec<Seat>, mark: &[String]) -> AnyView {
+        let cells: Vec<_> = view::example_board(game, mark).cells.into_iter().map(|c| (c, None)).collect();
+        board(Signal::stored(cells), Signal::stored(seats), Callback::new(|_| ())).into_any()
     }
 }
 

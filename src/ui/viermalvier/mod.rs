@@ -36,7 +36,12 @@ impl crate::ui::games::GameScreens for VierMalVier {
 
     /// Both sides of the wall, each as its player sees it; before the first stone, the Tafeln.
     fn example(position: &str, mark: &[String]) -> Result<AnyView, String> {
-        let game = VierMalVier::from_position(position)?;
+        Ok(Self::position_view(&VierMalVier::from_position(position)?, Vec::new(), mark))
+    }
+
+    /// Before the first stone the Tafeln, then both sides of the wall. (The stones' colours
+    /// are the game's, not the seats'.)
+    fn position_view(game: &Self, _seats: Vec<Seat>, mark: &[String]) -> AnyView {
         if game.stones_placed() == 0 {
             let plate = |row: Vec<Option<u8>>| {
                 let stones = row.into_iter().flatten().map(|id| {
@@ -45,11 +50,11 @@ impl crate::ui::games::GameScreens for VierMalVier {
                 });
                 view! { <div class="vv-tafel">{stones.collect_view()}</div> }
             };
-            let plates = view::tafeln(&Seen::of(&game, Some(0)), None).into_iter().map(plate);
-            return Ok(view! { <div class="vv-tafeln">{plates.collect_view()}</div> }.into_any());
+            let plates = view::tafeln(&Seen::of(game, Some(0)), None).into_iter().map(plate);
+            return view! { <div class="vv-tafeln">{plates.collect_view()}</div> }.into_any();
         }
         let panel = |side: usize| {
-            let wall = view::example_wall(&game, side, mark);
+            let wall = view::example_wall(game, side, mark);
             let label = tf("Seite {}", "Side {}", &[&["A", "B"][side]]);
             view! {
                 <figure class="vv-panel">
@@ -59,7 +64,7 @@ impl crate::ui::games::GameScreens for VierMalVier {
                 </figure>
             }
         };
-        Ok(view! { <div class="vv-walls">{panel(0)} {panel(1)}</div> }.into_any())
+        view! { <div class="vv-walls">{panel(0)} {panel(1)}</div> }.into_any()
     }
 
     fn cover_question() -> Option<AnyView> {

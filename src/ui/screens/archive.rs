@@ -1,0 +1,151 @@
+//! The finished games kept on the device ([`crate::saves::Saves::archive`]), newest first: date,
+//! game, players and result; each can be replayed, exported or deleted. The replay itself is
+//! drawn by the lazily loaded wasm (`crate::ui::replay`, loaded by `spieltischReplay` in the
+//! start script, Trunk.toml), so the first load holds none of it.
+
+use super::home::{download, save_summary};
+use crate::saves::Entry;
+use crate::session::Save;
+use crate::ui::components::{outcome_headline, Confirm};
+use crate::ui::i18n::{is_de, t, tf};
+use crate::ui::{storage, AppCtx, Route};
+use leptos::prelude::*;
+
+#[component]
+pub fn Archive() -> impl IntoView {
+    let ctx = AppCtx::get();
+    let games = move || {
+        ctx.saves_changed.track();
+        match storage::saves().archive() {
+            Ok(list) if list.is_empty() => view! {
+                <p class="hint" data-test="archive-empty">{t("Noch keine. Jedes beendete Spiel kommt hierher und lässt sich Zug für Zug ansehen.", "None yet. Every finished game comes here, to be looked at move by move.")}</p>
+            }.into_any(),
+            Ok(list) => view! { <ul class="slot-list" data-test="archive-list">{list.into_iter().map(row).collect_view()}</ul> }.into_any(),
+            Err(e) => view! { <p class="error">{storage::store_message(e)}</p> }.into_any(),
+        }
+    };
+    view! {
+        <main class="archive screen" data-test="archive-screen">
+            <header class="topbar">
+                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
+                <h1>{t("Beendete Spiele", "Finished games")}</h1>
+            </header>
+            <div class="screen-body">{games}</div>
+        </main>
+    }
+}
+
+/// One finished game: what, who, the result and when; look, export, delete.
+fn row(entry: Entry) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let asking = RwSignal::new(false);
+    let id = entry.name.clone();
+    let (info, readable) = match &entry.save {
+        Ok(save) => (view! { <strong>{result(save)}</strong><span>{save_summary(save)}</span> }.into_any(), true),
+        Err(e) => (
+            view! { <span class="error" data-test="slot-error">{storage::game_load_error_text(e)}</span> }.into_any(),
+            false,
+        ),
+    };
+    let delete = {
+        let id = id.clone();
+        Callback::new(move |yes: bool| {
+            asking.set(false);
+            if let (true, Err(e)) = (yes, storage::saves().delete_archived(&id)) {
+                ctx.warn(storage::store_message(e));
+            }
+            ctx.bump_saves();
+        })
+    };
+    let (look, export) = (id.clone(), id.clone());
+    view! {
+        <li class="slot" data-test="archived" data-id=id.clone()>
+            <div class="slot-info">{info}</div>
+            <div class="row">
+                {readable.then(|| view! {
+                    <button class="primary" data-test="archived-replay" on:click=move |_| ctx.go(Route::Replay(look.clone()))>{t("Ansehen", "Look")}</button>
+                    <button data-test="archived-export" on:click=move |_| export_archived(ctx, &export)>{t("Exportieren", "Export")}</button>
+                })}
+                <button data-test="archived-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
+            </div>
+            <Show when=move || asking.get()>
+                <Confirm text=t("Dieses beendete Spiel löschen? Das lässt sich nicht rückgängig machen.", "Delete this finished game? This cannot be undone.") yes=t("Löschen", "Delete") on_answer=delete />
+            </Show>
+        </li>
+    }
+}
+
+/// "Anna gewinnt!" – the result in the game's own words.
+fn result(save: &Save) -> String {
+    let seats = &save.header.players;
+    let outcome = crate::with_session!(&save.session, s => crate::engine::Game::outcome(&s.state));
+    outcome_headline(outcome, |p| seats.get(p).map(|s| s.name.clone()).unwrap_or_default())
+}
+
+/// The archived game as a file, to replay it elsewhere (imported there, it joins that archive).
+fn export_archived(ctx: AppCtx, id: &str) {
+    let Ok(Some(text)) = storage::saves().archived(id) else {
+        ctx.warn(t("Das Spiel ist nicht mehr da.", "The game is gone."));
+        return;
+    };
+    if download(&crate::view::shell::export_file_name(id), &text).is_none() {
+        ctx.warn(t("Der Browser hat den Export verweigert.", "The browser refused the export."));
+    }
+}
+
+/// An imported finished game joins the archive, under its own id when it has one: the same
+/// game imported twice stays one game.
+pub fn keep_imported(ctx: AppCtx, save: &Save) {
+    let id = if crate::ui::is_game_id(&save.header.id) {
+        save.header.id.clone()
+    } else {
+        crate::saves::fingerprint(&save.session)
+    };
+    match storage::saves().archive_game(&id, &save.session, save.header.saved_at) {
+        Ok(()) => ctx.say(t(
+            "Das beendete Spiel ist jetzt unter „Beendete Spiele“.",
+            "The finished game is now under “Finished games”.",
+        )),
+        Err(e) => ctx.warn(storage::write_message(&e)),
+    }
+    ctx.bump_saves();
+}
+
+/// A finished game replayed: its place, which the replay's wasm fills.
+#[component]
+pub fn Replay(id: String) -> impl IntoView {
+    let ctx = AppCtx::get();
+    let failed = RwSignal::new(false);
+    let lang = if is_de() { "de" } else { "en" };
+    // Once the place is in the page (the view is mounted in the task that builds it).
+    let asked = id.clone();
+    request_animation_frame(move || {
+        if replay_into_place(&asked, lang).is_err() {
+            failed.set(true);
+        }
+    });
+    view! {
+        <main class="archive screen" data-test="replay-screen">
+            <header class="topbar">
+                <button class="icon" data-test="home-button" aria-label=t("Zurück", "Back") on:click=move |_| ctx.go(Route::Archive)>"‹"</button>
+                <h1>{t("Beendete Spiele", "Finished games")}</h1>
+            </header>
+            <div class="screen-body">
+                <div class="replay-place" data-replay=id>
+                    <p class="hint">{t("Wird geladen …", "Loading …")}</p>
+                </div>
+                <Show when=move || failed.get()>
+                    <p class="error">{tf("Die Wiedergabe konnte nicht geladen werden. {}", "The replay could not be loaded. {}", &[&t("Bitte mit Internetverbindung noch einmal öffnen.", "Please open it again while online.")])}</p>
+                </Show>
+            </div>
+        </main>
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The start script's loader of the replay's wasm (src/bin/rules.rs), which draws the
+    /// archived game `id` in `lang` into the page's `[data-replay]` place.
+    #[wasm_bindgen(js_name = spieltischReplay, catch)]
+    fn replay_into_place(id: &str, lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
+}

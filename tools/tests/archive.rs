@@ -1,0 +1,129 @@
+//! Browser tests for the finished games kept on the device: a game played to its end joins the
+//! archive; a finished game of every kind (imported from its file) is replayed from the end to
+//! the start and back, by buttons, the slider and the arrow keys, the board, the hands and the
+//! log in step; the same game imported twice stays one game; deleting asks first.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+const GAMES: [&str; 4] = ["just4fun", "gutangelegt", "viermalvier", "sudoku"];
+
+fn start_in_german(name: &str) -> App {
+    let app = App::start_blank(name, "/tisch/");
+    spieltisch_tools::screens::german(&app.b, &app.base_url).ctx("open the app in German");
+    app
+}
+
+/// Imports `text` as a file through the home screen's import.
+fn import(app: &App, file_name: &str, text: &str) {
+    let path = std::env::temp_dir().join(format!("spieltisch-{}-{file_name}", std::process::id()));
+    std::fs::write(&path, text).expect("write the file");
+    let input = app.b.find("[data-test=import]").ctx("import input");
+    app.b.send_keys(&input, &path.display().to_string()).ctx("choose the file");
+}
+
+fn step(app: &App) -> (u64, u64) {
+    let v = app.js(
+        "const s = document.querySelector('[data-test=replay-step]'), r = document.querySelector('[data-test=replay]');\
+         return [Number(s.getAttribute('data-step')), Number(r.getAttribute('data-last'))];",
+    );
+    (v[0].as_u64().unwrap_or(u64::MAX), v[1].as_u64().unwrap_or(0))
+}
+
+fn wait_step(app: &App, want: u64, what: &str) {
+    app.b.wait_until(T, what, |_| Ok((step(app).0 == want).then_some(()))).ctx(what);
+}
+
+/// The board as drawn: every element with its attributes (in a fixed order) and its own text.
+fn board_html(app: &App) -> String {
+    app.js("return [...document.querySelectorAll('[data-test=replay-board] *')].map(e => e.tagName + ' ' +\
+         [...e.attributes].map(a => a.name + '=' + a.value).sort().join(' ') + ' ' +\
+         [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')).join('\\n');")
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn log_count(app: &App) -> usize {
+    app.count("[data-test=replay-log] li")
+}
+
+/// Opens the archive from home and replays its only game of `kind`.
+fn open_replay(app: &App, kind: &str) {
+    app.click("[data-test=archive]");
+    app.wait("[data-test=archive-list]");
+    let rows = app.count("[data-test=archived]");
+    assert_eq!(rows, 1, "{kind}: one finished game in the archive");
+    app.click("[data-test=archived-replay]");
+    app.b.wait_for("[data-test=replay-step]", std::time::Duration::from_secs(30)).ctx("the replay is drawn");
+}
+
+/// Every game: imported, replayed from the end back to the start and forth again.
+#[test]
+fn a_finished_game_of_every_kind_replays_both_ways() {
+    let app = start_in_german("archive-replay");
+    for kind in GAMES {
+        let text = fixture(&format!("v4/{kind}-finished.json"));
+        import(&app, &format!("{kind}.json"), &text);
+        import(&app, &format!("{kind}-again.json"), &text);
+        app.wait("[data-test=message]");
+        open_replay(&app, kind);
+        let (at, last) = step(&app);
+        assert!(last > 3, "{kind}: a game of several moves ({last})");
+        assert_eq!(at, last, "{kind}: opened at the end");
+        assert!(!app.exists("[data-test=replay-result][hidden]"), "{kind}: the result shows at the end");
+        assert_eq!(log_count(&app), last as usize, "{kind}: every move in the log at the end");
+        let end_board = board_html(&app);
+        app.click("[data-test=replay-first]");
+        wait_step(&app, 0, "to the start");
+        assert_eq!(log_count(&app), 0, "{kind}: no move in the log at the start");
+        assert!(board_html(&app) != end_board, "{kind}: the board at the start is not the end's");
+        assert!(app.exists("[data-test=replay-result][hidden]"), "{kind}: no result at the start");
+        app.click("[data-test=replay-forward]");
+        wait_step(&app, 1, "one move on");
+        assert_eq!(log_count(&app), 1, "{kind}: the first move in the log");
+        // The arrow keys, on the focused forward button.
+        press(&app, &["\u{E014}", "\u{E014}"]);
+        wait_step(&app, 3, "two more by the arrow key");
+        press(&app, &["\u{E012}"]);
+        wait_step(&app, 2, "one back by the arrow key");
+        // The slider, to the end.
+        app.js(&format!(
+            "const s = document.querySelector('[data-test=replay-slider]'); s.value = '{last}'; s.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+        ));
+        wait_step(&app, last, "the slider to the end");
+        assert!(board_html(&app) == end_board, "{kind}: the end's board again");
+        if kind != "viermalvier" {
+            let hands = app.b.text(&app.wait("[data-test=replay-hands]")).ctx("hands");
+            assert!(!hands.trim().is_empty(), "{kind}: every hand open after the end");
+        }
+        // Deleting asks first; then the archive is empty again for the next game.
+        app.click("[data-test=home-button]");
+        app.wait("[data-test=archive-list]");
+        app.click("[data-test=archived-delete]");
+        app.click("[data-test=confirm-yes]");
+        app.wait("[data-test=archive-empty]");
+        go_home(&app);
+    }
+}
+
+/// A game played to its end here joins the archive, with its result.
+#[test]
+fn a_game_played_to_the_end_joins_the_archive() {
+    let app = start_in_german("archive-played");
+    app.click("[data-test=archive]");
+    app.wait("[data-test=archive-empty]");
+    go_home(&app);
+    start_with_seats(&app, "viermalvier", Some(2), &["kind-person", "kind-easy"], &[]);
+    while !app.exists("[data-test=end-screen]") {
+        if !play_hint(&app, "viermalvier") {
+            std::thread::sleep(std::time::Duration::from_millis(60));
+        }
+    }
+    let record: Value = serde_json::from_str(&app.autosave_raw().expect("the finished game")).expect("json");
+    go_home(&app);
+    open_replay(&app, "viermalvier");
+    assert_eq!(step(&app).1, record["log"].as_array().map_or(0, Vec::len) as u64, "every move of the game");
+}
