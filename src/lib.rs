@@ -13,6 +13,7 @@ pub mod records;
 pub mod rules_examples;
 pub mod saves;
 pub mod session;
+pub mod stats;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

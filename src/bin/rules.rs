@@ -5,7 +5,7 @@
 //! component from its engine position, into the rules text's `<div data-example="id">` places.
 //!
 //! It also draws a finished game's replay (`crate::ui::replay`) into the archive screen's
-//! `[data-replay]` place (`spieltischReplay` in the start script).
+//! `[data-lazy]` place (`spieltischReplay` in the start script).
 //!
 //! Why a wasm of its own: the four games' position readers and a second use of every board
 //! cost the first load 20 KB brotli (measured: 299.6 → 320.1 KB), more than the budget
@@ -30,7 +30,7 @@ mod examples {
         static CALL: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
         /// The examples drawn now; dropping them takes them off the page (the next rules page).
         static SHOWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
-        /// The replay on the page (unmounted when the next one is drawn).
+        /// The replay or statistics on the page (unmounted when the next is drawn).
         static REPLAY: RefCell<Option<Drawn>> = const { RefCell::new(None) };
         /// The examples not drawn yet, and the watch on their places.
         static WAITING: RefCell<Option<Waiting>> = const { RefCell::new(None) };
@@ -85,24 +85,43 @@ mod examples {
     }
 
     /// Draws the replay of the archived game `id` in `lang` (`de`/`en`) into the page's
-    /// `[data-replay]` place, or says there why it cannot.
+    /// `[data-lazy]` place, or says there why it cannot.
     #[wasm_bindgen]
     pub fn replay(id: String, lang: String) {
         set_lang(if lang == "en" { Lang::En } else { Lang::De });
-        let place =
-            web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-replay]").ok().flatten());
-        let Some(place) = place.and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
-        REPLAY.with(|r| r.borrow_mut().take());
-        place.set_inner_html("");
         let text = match spieltisch::ui::storage::saves().archived(&id) {
             Ok(Some(text)) => Ok(text),
             Ok(None) => Err(spieltisch::lang::t("Dieses Spiel ist nicht mehr da.", "This game is gone.").to_string()),
             Err(e) => Err(spieltisch::ui::storage::store_message(e).to_string()),
         };
-        let shown = leptos::mount::mount_to(place, move || match &text {
+        fill_place(move || match &text {
             Ok(text) => spieltisch::ui::replay::replay(text),
             Err(why) => view! { <p class="error" data-test="replay-error">{why.clone()}</p> }.into_any(),
         });
+    }
+
+    /// Draws the family's statistics from the finished games kept on the device, with the
+    /// solo high scores, in `lang`, into the page's `[data-lazy]` place.
+    #[wasm_bindgen]
+    pub fn stats(lang: String) {
+        set_lang(if lang == "en" { Lang::En } else { Lang::De });
+        let saves = spieltisch::ui::storage::saves();
+        let archive = saves.archive().unwrap_or_default();
+        let games: Vec<_> =
+            archive.iter().filter_map(|e| e.save.as_ref().ok()).filter_map(spieltisch::stats::Played::of).collect();
+        let records = saves.read_records().map(|r| r.records).unwrap_or_default();
+        fill_place(move || spieltisch::ui::stats_view::statistics(&games, &records));
+    }
+
+    /// Mounts `view` into the page's `[data-lazy]` place, instead of what this wasm drew there
+    /// before (a replay, the statistics).
+    fn fill_place(view: impl FnOnce() -> AnyView + 'static) {
+        let document = web_sys::window().and_then(|w| w.document());
+        let place = document.and_then(|d| d.query_selector("[data-lazy]").ok().flatten());
+        let Some(place) = place.and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+        REPLAY.with(|r| r.borrow_mut().take());
+        place.set_inner_html("");
+        let shown = leptos::mount::mount_to(place, view);
         REPLAY.with(|r| *r.borrow_mut() = Some(shown));
     }
 

@@ -10,6 +10,7 @@ pub mod keyboard;
 pub mod replay;
 pub mod screens;
 pub mod settings;
+pub mod stats_view;
 pub mod storage;
 pub mod table_frame;
 pub mod update;
@@ -40,6 +41,8 @@ pub enum Route {
     Archive,
     /// A finished game replayed, by its id.
     Replay(String),
+    /// The family's statistics, from the finished games.
+    Stats,
 }
 
 impl Route {
@@ -54,6 +57,7 @@ impl Route {
             (Some("settings"), _) => Route::Settings,
             (Some("archive"), Some(id)) if is_game_id(id) => Route::Replay(id.to_string()),
             (Some("archive"), _) => Route::Archive,
+            (Some("stats"), _) => Route::Stats,
             _ => Route::Home,
         }
     }
@@ -68,6 +72,7 @@ impl Route {
             Route::Guide(k) => format!("#/guide/{}", k.id()),
             Route::Archive => "#/archive".into(),
             Route::Replay(id) => format!("#/archive/{id}"),
+            Route::Stats => "#/stats".into(),
         }
     }
 }
@@ -806,6 +811,7 @@ fn App() -> impl IntoView {
                     Route::Settings => screens::settings::SettingsScreen().into_any(),
                     Route::Archive => screens::archive::Archive().into_any(),
                     Route::Replay(id) => view! { <screens::archive::Replay id=id /> }.into_any(),
+                    Route::Stats => screens::archive::Statistics().into_any(),
                 };
                 keyboard::focus_heading();
                 screen
@@ -850,7 +856,7 @@ fn screen_title(ctx: &AppCtx) -> String {
         Route::Setup(kind) => title(Screen::Setup(kind)),
         Route::Rules(kind) => title(Screen::Rules(kind)),
         Route::Settings => title(Screen::Settings),
-        Route::Archive | Route::Replay(_) => title(Screen::Archive),
+        Route::Archive | Route::Replay(_) | Route::Stats => title(Screen::Archive),
         route => {
             // A game's title once it is shown: the record's, or the guide's.
             let shown = match route {

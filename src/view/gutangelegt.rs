@@ -428,6 +428,10 @@ fn describe(event: &Event, seats: &[Seat], now: &[Vec<Line>; 3]) -> String {
 
 /// The move log and the home list's progress word of Gut angelegt ([`super::GameView`]).
 impl super::GameView for GutAngelegt {
+    fn points(&self, player: usize) -> Option<u32> {
+        Some(self.score(player))
+    }
+
     fn hand_words(&self, player: usize) -> Option<String> {
         let card = |&id: &u8| {
             let laid = Laid { card: id, turned: false };

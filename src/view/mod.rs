@@ -60,6 +60,11 @@ pub trait GameView: crate::engine::Game {
         None
     }
 
+    /// Seat `player`'s points in the position `self`, where the game counts points.
+    fn points(&self, _player: PlayerIdx) -> Option<u32> {
+        None
+    }
+
     /// The hand-over cover's line over a public board: what stays hidden until the next player
     /// shows it.
     fn cover_hint() -> &'static str {

@@ -289,6 +289,10 @@ pub fn log_line(event: &Event, seats: &[Seat]) -> String {
 
 /// The move log and the home list's progress word of Sudoku ([`super::GameView`]).
 impl super::GameView for crate::engine::sudoku::Sudoku {
+    fn points(&self, player: usize) -> Option<u32> {
+        Some(self.score(player))
+    }
+
     fn hand_words(&self, player: usize) -> Option<String> {
         Some(self.hand(player).map_or_else(|| "–".to_string(), |n| n.to_string()))
     }

@@ -87,6 +87,13 @@ fn screens_to_audit() -> Vec<(&'static str, Option<AnySession>, &'static str)> {
             Some(AnySession::GutAngelegt(screens::random_game::<GutAngelegt>(2, Default::default(), 3, |_| false))),
             play,
         ),
+        ("archive", None, "#/archive"),
+        // A finished game's replay: the game is moved from the running games to the archive.
+        (
+            "replay-just4fun",
+            Some(AnySession::Just4Fun(screens::random_game::<Just4Fun>(2, Default::default(), 3, |_| false))),
+            "#/archive/00000000000000ab",
+        ),
     ]
 }
 
@@ -107,6 +114,12 @@ struct Audit {
 fn run_one(base: &str, game: Option<&AnySession>, route: &str, out: &Path) -> Res<Audit> {
     let b = Browser::start()?;
     perf::store_game(&b, base, game, false)?;
+    if route.starts_with("#/archive/") {
+        b.execute(
+            "for (const k of Object.keys(localStorage)) if (k.includes('|game.')) { localStorage.setItem(k.replace('|game.', '|archive.'), localStorage.getItem(k)); localStorage.removeItem(k); }",
+            vec![],
+        )?;
+    }
     let url = format!("{base}{route}");
     let port = b.debugger_address().rsplit(':').next().unwrap_or("").to_string();
     if port.is_empty() {
@@ -205,7 +218,7 @@ fn failing_nodes(audit: &Value) -> (Vec<String>, String) {
 fn shown_screen(b: &Browser) -> String {
     b.wait_until(std::time::Duration::from_secs(20), "a screen", |b| {
         let v = b.execute(
-            "for (const t of ['end-screen', 'game-end', 'handover', 'game', 'home', 'setup', 'settings']) \
+            "for (const t of ['end-screen', 'game-end', 'handover', 'game', 'replay', 'home', 'setup', 'settings']) \
                    if (document.querySelector('[data-test=' + t + ']')) return t; \
                  return document.querySelector('main') ? document.querySelector('main').className : null;",
             vec![],

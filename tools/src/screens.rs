@@ -50,6 +50,7 @@ pub fn all() -> Vec<Screen> {
         ),
         ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
         ("archive".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/archive")))),
+        ("stats".into(), Box::new(stats_screen)),
     ];
     list.extend(per_game_screens());
     list.extend(mid_turn_screens());
@@ -379,6 +380,17 @@ pub fn open_replay(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
     store(b, base, "archive.", id, game)?;
     b.goto(&format!("{base}#/archive/{id}"))?;
     b.wait_for("[data-test=replay-step]", WAIT)?;
+    Ok(())
+}
+
+/// The statistics of a finished game of every kind (four players, random play).
+fn stats_screen(b: &Browser, base: &str) -> Result<()> {
+    for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+        let game = spieltisch::with_game!(kind, G => G::wrap(random_game::<G>(kind.players().1, Default::default(), 7, |_| false)));
+        store(b, base, "archive.", &format!("00000000000000c{i}"), &game)?;
+    }
+    b.goto(&format!("{base}#/stats"))?;
+    b.wait_for("[data-test=stats]", WAIT)?;
     Ok(())
 }
 

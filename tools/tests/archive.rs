@@ -126,4 +126,15 @@ fn a_game_played_to_the_end_joins_the_archive() {
     go_home(&app);
     open_replay(&app, "viermalvier");
     assert_eq!(step(&app).1, record["log"].as_array().map_or(0, Vec::len) as u64, "every move of the game");
+    let result = app.b.text(&app.wait("[data-test=replay-result]")).ctx("the result");
+    // The statistics count the game for the person, with its result.
+    let person = record["players"][0]["name"].as_str().expect("the person's name").to_string();
+    app.click("[data-test=home-button]");
+    app.click("[data-test=stats]");
+    let card = app.wait(&format!("[data-test=stats-player][data-name='{person}']"));
+    let attr = |name: &str| app.b.attr(&card, name).ctx("attribute").unwrap_or_default();
+    assert_eq!(attr("data-games"), "1", "one game counted");
+    let won = result.starts_with(&format!("{person} gewinnt"));
+    assert_eq!(attr("data-wins"), if won { "1" } else { "0" }, "the result counted: {result}");
+    assert_eq!(app.count("[data-test=stats-player]"), 1, "the computer has no statistics");
 }

@@ -7,7 +7,7 @@ use super::home::{download, save_summary};
 use crate::saves::Entry;
 use crate::session::Save;
 use crate::ui::components::{outcome_headline, Confirm};
-use crate::ui::i18n::{is_de, t, tf};
+use crate::ui::i18n::{is_de, t};
 use crate::ui::{storage, AppCtx, Route};
 use leptos::prelude::*;
 
@@ -30,7 +30,10 @@ pub fn Archive() -> impl IntoView {
                 <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
                 <h1>{t("Beendete Spiele", "Finished games")}</h1>
             </header>
-            <div class="screen-body">{games}</div>
+            <div class="screen-body">
+                <button data-test="stats" on:click=move |_| ctx.go(Route::Stats)>{t("Statistik", "Statistics")}</button>
+                {games}
+            </div>
         </main>
     }
 }
@@ -111,31 +114,45 @@ pub fn keep_imported(ctx: AppCtx, save: &Save) {
     ctx.bump_saves();
 }
 
-/// A finished game replayed: its place, which the replay's wasm fills.
+/// A finished game replayed: its place, which the lazily loaded wasm fills.
 #[component]
 pub fn Replay(id: String) -> impl IntoView {
+    let lang = if is_de() { "de" } else { "en" };
+    lazy_screen(t("Beendete Spiele", "Finished games"), "replay-screen", move || replay_into_place(&id, lang))
+}
+
+/// The family's statistics, computed from the finished games: their place, which the lazily
+/// loaded wasm fills (`crate::ui::stats_view`).
+#[component]
+pub fn Statistics() -> impl IntoView {
+    let lang = if is_de() { "de" } else { "en" };
+    lazy_screen(t("Statistik", "Statistics"), "stats-screen", move || stats_into_place(lang))
+}
+
+/// A screen under the finished games whose body the lazily loaded wasm draws into its
+/// `[data-lazy]` place (`fill` asks for it once the place is in the page); says so when that
+/// wasm cannot be loaded.
+fn lazy_screen(
+    title: &'static str,
+    test: &'static str,
+    fill: impl FnOnce() -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> + 'static,
+) -> impl IntoView {
     let ctx = AppCtx::get();
     let failed = RwSignal::new(false);
-    let lang = if is_de() { "de" } else { "en" };
     // Once the place is in the page (the view is mounted in the task that builds it).
-    let asked = id.clone();
-    request_animation_frame(move || {
-        if replay_into_place(&asked, lang).is_err() {
-            failed.set(true);
-        }
-    });
+    request_animation_frame(move || failed.set(fill().is_err()));
     view! {
-        <main class="archive screen" data-test="replay-screen">
+        <main class="archive screen" data-test=test>
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=t("Zurück", "Back") on:click=move |_| ctx.go(Route::Archive)>"‹"</button>
-                <h1>{t("Beendete Spiele", "Finished games")}</h1>
+                <h1>{title}</h1>
             </header>
             <div class="screen-body">
-                <div class="replay-place" data-replay=id>
+                <div class="lazy-place" data-lazy>
                     <p class="hint">{t("Wird geladen …", "Loading …")}</p>
                 </div>
                 <Show when=move || failed.get()>
-                    <p class="error">{tf("Die Wiedergabe konnte nicht geladen werden. {}", "The replay could not be loaded. {}", &[&t("Bitte mit Internetverbindung noch einmal öffnen.", "Please open it again while online.")])}</p>
+                    <p class="error">{t("Das konnte nicht geladen werden. Bitte mit Internetverbindung noch einmal öffnen.", "This could not be loaded. Please open it again while online.")}</p>
                 </Show>
             </div>
         </main>
@@ -144,8 +161,11 @@ pub fn Replay(id: String) -> impl IntoView {
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// The start script's loader of the replay's wasm (src/bin/rules.rs), which draws the
-    /// archived game `id` in `lang` into the page's `[data-replay]` place.
+    /// The start script's loader of the lazily loaded wasm (src/bin/rules.rs): draws the
+    /// archived game `id` in `lang` into the page's `[data-lazy]` place.
     #[wasm_bindgen(js_name = spieltischReplay, catch)]
     fn replay_into_place(id: &str, lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
+    /// The same for the statistics.
+    #[wasm_bindgen(js_name = spieltischStats, catch)]
+    fn stats_into_place(lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
 }
