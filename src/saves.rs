@@ -99,6 +99,8 @@ const ARCHIVE: &str = "archive.";
 const ADOPTED: &str = "adopted-v1";
 pub const SETTINGS: &str = "settings";
 pub const PLAYERS: &str = "players";
+/// The family's people: names and colours to pick in setup with one tap.
+pub const FAMILY: &str = "family";
 pub const RECORDS: &str = "records";
 /// Where an unreadable high-score store is kept before a new one is written (the first; more
 /// go to `records.unreadable.2`, `.3`, …: [`Saves::move_aside`]).

@@ -10,7 +10,9 @@ pub use format::{
     from_json, rules_steps, to_json, Damage, EncodeError, LoadError, RawGame, RulesStep, Save, SaveHeader, SaveMeta,
     APP_TAG, MAX_SAVE_BYTES, SCHEMA_VERSION,
 };
-pub use names::{clean_name, clean_seats, distinct_colors, free_name, MAX_NAME_LEN};
+pub use names::{
+    clean_name, clean_seats, distinct_colors, free_name, remember_family, seat_member, MAX_FAMILY, MAX_NAME_LEN,
+};
 pub use takeback::{TakeBack, TakeBackOffer, TakeBackRule};
 
 use crate::engine::bots::Level;

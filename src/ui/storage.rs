@@ -1,7 +1,7 @@
 //! The persistence boundary: localStorage (which may be disabled, full or hold anything) behind
 //! the pure [`crate::saves`] rules, and the plain-language messages for what can go wrong.
 
-use crate::saves::{Conflict, Saves, Store, StoreError, WriteError, PLAYERS};
+use crate::saves::{Conflict, Saves, Store, StoreError, WriteError, FAMILY, PLAYERS};
 use crate::session::{LoadError, Seat};
 use crate::ui::i18n::{is_de, t, tf};
 use gloo_storage::{LocalStorage, Storage as _};
@@ -97,6 +97,28 @@ pub fn remembered_players(ctx: crate::ui::AppCtx) -> Vec<Seat> {
         ctx.warn(unreadable_message(t("Die gespeicherten Spieler", "The stored players")));
         Vec::new()
     })
+}
+
+/// The family's people remembered (names and colours), most recent first; none when there
+/// are none or they cannot be read (then they are moved aside, never lost).
+pub fn family() -> Vec<Seat> {
+    let saves = saves();
+    let Ok(Some(text)) = saves.get(FAMILY) else { return Vec::new() };
+    serde_json::from_str(&text).unwrap_or_else(|_| {
+        let _ = saves.move_aside(FAMILY, &text);
+        Vec::new()
+    })
+}
+
+/// Remembers the people of a game about to start: the last game's seats, and the family.
+pub fn remember_players(seats: &[Seat]) {
+    let saves = saves();
+    let family = crate::session::remember_family(&family(), seats);
+    for (key, seats) in [(PLAYERS, seats), (FAMILY, family.as_slice())] {
+        if let Ok(json) = serde_json::to_string(seats) {
+            let _ = saves.set(key, &json);
+        }
+    }
 }
 
 pub fn write_message(e: &WriteError) -> String {

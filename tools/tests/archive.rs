@@ -138,3 +138,43 @@ fn a_game_played_to_the_end_joins_the_archive() {
     assert_eq!(attr("data-wins"), if won { "1" } else { "0" }, "the result counted: {result}");
     assert_eq!(app.count("[data-test=stats-player]"), 1, "the computer has no statistics");
 }
+
+/// The family: a name given in one setup is picked with one tap in the next (with its colour),
+/// and its games are counted under it.
+#[test]
+fn a_player_is_picked_again_in_the_next_setup() {
+    let app = start_in_german("archive-family");
+    app.click("[data-test=new-viermalvier]");
+    app.wait("[data-test=setup]");
+    assert_eq!(app.count("[data-test=family-pick]"), 0, "nobody remembered yet");
+    let names = app.b.find_all("[data-test=player-name]").ctx("names");
+    app.b.clear(&names[0]).ctx("clear");
+    app.b.send_keys(&names[0], "Oma").ctx("type a name");
+    app.click("[data-test=color-green]");
+    app.click(".seat-row:nth-child(2) [data-test=kind-easy]");
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+    while !app.exists("[data-test=end-screen]") {
+        if !play_hint(&app, "viermalvier") {
+            std::thread::sleep(std::time::Duration::from_millis(60));
+        }
+    }
+    go_home(&app);
+    // Another game: the seats start as "Oma" again (the last game's); a new name, then Oma back.
+    app.click("[data-test=new-just4fun]");
+    app.wait("[data-test=setup]");
+    let names = app.b.find_all("[data-test=player-name]").ctx("names");
+    app.b.clear(&names[0]).ctx("clear");
+    app.b.send_keys(&names[0], "Spieler 1").ctx("type the default name");
+    app.click("[data-test=family-pick][data-name=Oma]");
+    let first = app.js("return document.querySelector('[data-test=player-name]').value;");
+    assert_eq!(first, "Oma", "one tap seats Oma");
+    let green =
+        app.js("return document.querySelector('.seat-row [data-test=color-green]').getAttribute('aria-checked');");
+    assert_eq!(green, "true", "with her colour");
+    go_home(&app);
+    app.click("[data-test=archive]");
+    app.click("[data-test=stats]");
+    let card = app.wait("[data-test=stats-player][data-name=Oma]");
+    assert_eq!(app.b.attr(&card, "data-games").ctx("games").as_deref(), Some("1"), "Oma's game is counted");
+}

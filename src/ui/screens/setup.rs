@@ -4,8 +4,9 @@ use super::{game_name, game_short_name};
 use crate::engine::bots::Level;
 use crate::engine::GameKind;
 use crate::engine::SetupError;
-use crate::saves::PLAYERS;
-use crate::session::{clean_seats, distinct_colors, AnySession, PlayerColor, Seat, SeatKind, MAX_NAME_LEN};
+use crate::session::{
+    clean_seats, distinct_colors, seat_member, AnySession, PlayerColor, Seat, SeatKind, MAX_NAME_LEN,
+};
 use crate::ui::components::{choice, color_name, level_name};
 use crate::ui::games::GameScreens;
 use crate::ui::i18n::{t, tf};
@@ -71,9 +72,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     let start = move |_| {
         let mut chosen = seats.get_untracked();
         clean_seats(&mut chosen);
-        if let Ok(json) = serde_json::to_string(&chosen) {
-            let _ = crate::ui::storage::saves().set(PLAYERS, &json);
-        }
+        crate::ui::storage::remember_players(&chosen);
         match new_game(chosen) {
             Ok(session) => {
                 let _ = crate::ui::storage::ask_to_keep();
@@ -107,6 +106,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                         (0..n).map(|i| view! { <SeatRow seats=seats index=i kinds=kinds /> }).collect_view()
                     }}
                 </ol>
+                {family_picks(seats)}
             </section>
             {options_form}
             {handover_section(ctx, handover_setting)}
@@ -115,6 +115,32 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>
             </footer>
         </main>
+    }
+}
+
+/// The family's people not at the table, each seated with one tap (name and colour).
+fn family_picks(seats: RwSignal<Vec<Seat>>) -> impl IntoView {
+    let family = crate::ui::storage::family();
+    let none = family.is_empty();
+    let picks = move || {
+        let seated: Vec<String> = seats.with(|s| s.iter().map(|s| s.name.clone()).collect());
+        let free = family.iter().filter(|m| !seated.contains(&m.name)).cloned();
+        free.map(|member| {
+            let class = format!("pick c-{}", member.color.id());
+            let (name, test_name) = (member.name.clone(), member.name.clone());
+            let seat = move |_| {
+                seats.update(|s| {
+                    seat_member(s, &member, |i, name| name == person_name(i));
+                })
+            };
+            view! { <button class=class data-test="family-pick" data-name=test_name on:click=seat>{name}</button> }
+        })
+        .collect_view()
+    };
+    view! {
+        <div class="row family" hidden=none aria-label=t("Aus der Familie", "From the family")>
+            {picks}
+        </div>
     }
 }
 
