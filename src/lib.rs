@@ -2,6 +2,7 @@
 //!
 //! `engine` holds the pure rules (no UI, no browser); `ui` is the Leptos layer, built only for
 //! the browser target.
+pub mod backup;
 pub mod computer;
 pub mod decimal;
 pub mod engine;

@@ -468,7 +468,7 @@ pub fn rev_of(text: &str) -> Option<u64> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::just4fun::{Just4Fun, Options};
     use crate::engine::Game;
@@ -479,8 +479,8 @@ mod tests {
 
     /// A store in memory; `full` makes every write fail as a full quota would.
     #[derive(Default)]
-    struct Map {
-        data: RefCell<BTreeMap<String, String>>,
+    pub(crate) struct Map {
+        pub(crate) data: RefCell<BTreeMap<String, String>>,
         full: bool,
     }
 
@@ -504,7 +504,7 @@ mod tests {
         }
     }
 
-    fn game(seed: u64, moves: usize) -> AnySession {
+    pub(crate) fn game(seed: u64, moves: usize) -> AnySession {
         let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Green)];
         let mut s = Session::<Just4Fun>::new(seats, Options::default(), seed).unwrap();
         for _ in 0..moves {
@@ -514,7 +514,7 @@ mod tests {
         AnySession::Just4Fun(s)
     }
 
-    fn finished(seed: u64) -> AnySession {
+    pub(crate) fn finished(seed: u64) -> AnySession {
         let g = game(seed, 1000);
         assert!(g.is_over());
         g

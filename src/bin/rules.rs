@@ -113,6 +113,23 @@ mod examples {
         fill_place(move || spieltisch::ui::stats_view::statistics(&games, &records));
     }
 
+    /// The backup of everything this deployment keeps (`crate::backup`), for the settings'
+    /// export; `None` when the storage cannot be read.
+    #[wasm_bindgen]
+    pub fn backup_text() -> Option<String> {
+        spieltisch::backup::backup(&spieltisch::ui::storage::saves(), spieltisch::ui::storage::now_ms()).ok()
+    }
+
+    /// Merges the backup file `text` into this deployment's storage; whether it went well and
+    /// what to tell, in `lang`.
+    #[wasm_bindgen]
+    pub fn backup_merge(text: String, lang: String) -> js_sys::Array {
+        set_lang(if lang == "en" { Lang::En } else { Lang::De });
+        let merged = spieltisch::backup::merge(&spieltisch::ui::storage::saves(), &text);
+        let (ok, message) = spieltisch::backup::merge_message(&merged);
+        js_sys::Array::of2(&ok.into(), &message.into())
+    }
+
     /// Mounts `view` into the page's `[data-lazy]` place, instead of what this wasm drew there
     /// before (a replay, the statistics).
     fn fill_place(view: impl FnOnce() -> AnyView + 'static) {

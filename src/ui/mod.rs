@@ -8,6 +8,7 @@ pub mod guide;
 pub mod i18n;
 pub mod keyboard;
 pub mod replay;
+pub mod rooms;
 pub mod screens;
 pub mod settings;
 pub mod stats_view;

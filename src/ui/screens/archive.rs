@@ -118,7 +118,7 @@ pub fn keep_imported(ctx: AppCtx, save: &Save) {
 #[component]
 pub fn Replay(id: String) -> impl IntoView {
     let lang = if is_de() { "de" } else { "en" };
-    lazy_screen(t("Beendete Spiele", "Finished games"), "replay-screen", move || replay_into_place(&id, lang))
+    lazy_screen(t("Beendete Spiele", "Finished games"), "replay-screen", "replay", id, lang)
 }
 
 /// The family's statistics, computed from the finished games: their place, which the lazily
@@ -126,21 +126,29 @@ pub fn Replay(id: String) -> impl IntoView {
 #[component]
 pub fn Statistics() -> impl IntoView {
     let lang = if is_de() { "de" } else { "en" };
-    lazy_screen(t("Statistik", "Statistics"), "stats-screen", move || stats_into_place(lang))
+    lazy_screen(t("Statistik", "Statistics"), "stats-screen", "stats", String::new(), lang)
 }
 
 /// A screen under the finished games whose body the lazily loaded wasm draws into its
-/// `[data-lazy]` place (`fill` asks for it once the place is in the page); says so when that
-/// wasm cannot be loaded.
+/// `[data-lazy]` place (its export `call`, with `arg` if any and `lang`, asked once the place
+/// is in the page); says so when that wasm cannot be loaded.
 fn lazy_screen(
     title: &'static str,
     test: &'static str,
-    fill: impl FnOnce() -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue> + 'static,
+    call: &'static str,
+    arg: String,
+    lang: &'static str,
 ) -> impl IntoView {
     let ctx = AppCtx::get();
     let failed = RwSignal::new(false);
     // Once the place is in the page (the view is mounted in the task that builds it).
-    request_animation_frame(move || failed.set(fill().is_err()));
+    request_animation_frame(move || {
+        leptos::task::spawn_local(async move {
+            let args = if arg.is_empty() { (lang, "") } else { (arg.as_str(), lang) };
+            // (`try_set`: the screen may be gone by the time the wasm answers.)
+            failed.try_set(crate::ui::rooms::ask(call, args.0, args.1).await.is_err());
+        })
+    });
     view! {
         <main class="archive screen" data-test=test>
             <header class="topbar">
@@ -157,15 +165,4 @@ fn lazy_screen(
             </div>
         </main>
     }
-}
-
-#[wasm_bindgen::prelude::wasm_bindgen]
-extern "C" {
-    /// The start script's loader of the lazily loaded wasm (src/bin/rules.rs): draws the
-    /// archived game `id` in `lang` into the page's `[data-lazy]` place.
-    #[wasm_bindgen(js_name = spieltischReplay, catch)]
-    fn replay_into_place(id: &str, lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
-    /// The same for the statistics.
-    #[wasm_bindgen(js_name = spieltischStats, catch)]
-    fn stats_into_place(lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
 }

@@ -313,30 +313,34 @@ pub fn download(file_name: &str, text: &str) -> Option<()> {
 /// message. A file over the size limit is refused before it is read.
 fn import_file(ctx: AppCtx, file: web_sys::File) {
     let file_name = file.name();
-    let size = file.size();
-    if size > session::MAX_SAVE_BYTES as f64 {
-        let e = session::LoadError::TooLarge { bytes: size as usize };
-        ctx.warn(storage::load_error_text(&file_name, &e));
+    read_chosen_file(ctx, file, session::MAX_SAVE_BYTES, move |text| match session::from_json(&text) {
+        Ok(save) if save.header.finished => super::archive::keep_imported(ctx, &save),
+        Ok(save) => {
+            let saves = storage::saves();
+            let name = saves.free_slot_name(&save.header.name);
+            match saves.write_slot(&name, &save.session, save.header.saved_at) {
+                Ok(name) => ctx.say(tf("„{}“ importiert.", "“{}” imported.", &[&name])),
+                Err(e) => ctx.warn(storage::write_message(&e)),
+            }
+            ctx.bump_saves();
+        }
+        Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), storage::damage_detail(&e).as_deref()),
+    });
+}
+
+/// Reads a file the person chose, at most `max_bytes` (a larger one is refused before it is
+/// read), and hands its text to `then`; says so when it cannot be read.
+pub fn read_chosen_file(ctx: AppCtx, file: web_sys::File, max_bytes: usize, then: impl FnOnce(String) + 'static) {
+    if file.size() > max_bytes as f64 {
+        let e = session::LoadError::TooLarge { bytes: file.size() as usize };
+        ctx.warn(storage::load_error_text(&file.name(), &e));
         return;
     }
     leptos::task::spawn_local(async move {
         let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
-        let Some(text) = text else {
-            ctx.warn(t("Die Datei konnte nicht gelesen werden.", "The file could not be read."));
-            return;
-        };
-        match session::from_json(&text) {
-            Ok(save) if save.header.finished => super::archive::keep_imported(ctx, &save),
-            Ok(save) => {
-                let saves = storage::saves();
-                let name = saves.free_slot_name(&save.header.name);
-                match saves.write_slot(&name, &save.session, save.header.saved_at) {
-                    Ok(name) => ctx.say(tf("„{}“ importiert.", "“{}” imported.", &[&name])),
-                    Err(e) => ctx.warn(storage::write_message(&e)),
-                }
-                ctx.bump_saves();
-            }
-            Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), storage::damage_detail(&e).as_deref()),
+        match text {
+            Some(text) => then(text),
+            None => ctx.warn(t("Die Datei konnte nicht gelesen werden.", "The file could not be read.")),
         }
     });
 }

@@ -4,7 +4,7 @@
 //! opens – the first screen does not need them – and precached by the service worker for
 //! offline use. The examples are drawn, each by the game's own board where the text marks its
 //! place (`<div data-example="id">`), by a wasm of their own (src/bin/rules.rs), which
-//! `spieltischExamples` (the start script, Trunk.toml) loads with the first rules page.
+//! `crate::ui::rooms` loads with the first rules page.
 
 use super::game_name;
 use crate::engine::GameKind;
@@ -29,10 +29,12 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
     let text = RwSignal::new(None::<Option<String>>);
     let url = format!("rules/{}.{}.html", kind.id(), if is_de() { "de" } else { "en" });
     leptos::task::spawn_local(async move {
-        text.set(Some(crate::ui::components::fetch_text(&url).await));
+        // (`try_set`: the reader may have left the page by then.)
+        text.try_set(Some(crate::ui::components::fetch_text(&url).await));
         // The examples' wasm first fetches their file, so the text with their places is drawn
         // by then.
-        let _ = draw_examples(kind.id(), if is_de() { "de" } else { "en" });
+        // Without it (offline before it was cached) the text stands alone.
+        let _ = crate::ui::rooms::ask("show", kind.id(), if is_de() { "de" } else { "en" }).await;
     });
     view! {
         <main class="rules screen" data-test="rules-screen">
@@ -52,13 +54,4 @@ pub fn Rules(kind: GameKind) -> impl IntoView {
             </div>
         </main>
     }
-}
-
-#[wasm_bindgen::prelude::wasm_bindgen]
-extern "C" {
-    /// The start script's loader of the examples' wasm (src/bin/rules.rs), which draws the examples
-    /// of `game` in `lang` into the places of the rules text on the page. Without it (offline
-    /// before it was cached) the text stands alone.
-    #[wasm_bindgen(js_name = spieltischExamples, catch)]
-    fn draw_examples(game: &str, lang: &str) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>;
 }

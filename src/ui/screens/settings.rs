@@ -49,6 +49,7 @@ pub fn SettingsScreen() -> impl IntoView {
                 <p class="hint">{t("Was noch niemand gesehen hat (Stapel, Beutel), wird dabei neu gemischt: Zurücknehmen verrät nie, was kommt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What nobody has seen yet (pile, bag) is shuffled anew: taking back never shows what comes next. Between people only before the next one has moved, and only when the others agree.")}</p>
             </section>
             {keeping_section()}
+            {backup_section(ctx)}
             </div>
         </main>
     }
@@ -65,7 +66,12 @@ fn takeback_choice(ctx: AppCtx, test: &'static str, label: &'static str, rule: T
 fn keeping_section() -> impl IntoView {
     // None until the browser answered, then its answer (None inside: it cannot say).
     let kept = RwSignal::new(None::<Option<bool>>);
-    let refresh = move || leptos::task::spawn_local(async move { kept.set(Some(storage::kept().await)) });
+    // (`try_set`: the screen may be gone by the time the browser answers.)
+    let refresh = move || {
+        leptos::task::spawn_local(async move {
+            kept.try_set(Some(storage::kept().await));
+        })
+    };
     refresh();
     let ask = move |_| {
         let Some(asked) = storage::ask_to_keep() else { return };
@@ -89,4 +95,64 @@ fn keeping_section() -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// One file of everything on this device, to keep elsewhere or to bring to another device; read
+/// back, it is merged with what is here, losing nothing on either side (`crate::backup`, in the
+/// lazily loaded wasm: `crate::ui::rooms`).
+fn backup_section(ctx: AppCtx) -> impl IntoView {
+    let export = move |_| {
+        leptos::task::spawn_local(async move {
+            let text = crate::ui::rooms::ask("backup_text", "", "").await.ok().and_then(|t| t.as_string());
+            let today = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
+            let name = format!("spieltisch-sicherung-{}.json", today.get(..10).unwrap_or(""));
+            if text.and_then(|text| super::home::download(&name, &text)).is_none() {
+                ctx.warn(t("Die Sicherung konnte nicht geschrieben werden.", "The backup could not be written."));
+            }
+        })
+    };
+    let import = move |ev: leptos::ev::Event| {
+        let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
+        if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
+            super::home::read_chosen_file(ctx, file, BACKUP_MAX_BYTES, move |text| merge_backup(ctx, text));
+        }
+        if let Some(input) = input {
+            input.set_value("");
+        }
+    };
+    view! {
+        <section>
+            <h2>{t("Sicherung", "Backup")}</h2>
+            <p class="hint">{t("Eine Datei mit allem: laufende und beendete Spiele, Spielstände, Spieler, Einstellungen, Bestenlisten. Eingespielt kommt hinzu, was fehlt; nichts geht verloren.", "One file of everything: running and finished games, saves, players, settings, high scores. Read back, what is missing is added; nothing is lost.")}</p>
+            <div class="row">
+                <button data-test="backup-export" on:click=export>{t("Sicherung exportieren", "Export a backup")}</button>
+                <label class="button import">
+                    {t("Sicherung einspielen …", "Read a backup …")}
+                    <input type="file" accept=".json,application/json" data-test="backup-import" on:change=import />
+                </label>
+            </div>
+        </section>
+    }
+}
+
+/// A backup holds at most what the browser's storage can (about 5 MB of text, twice in UTF-16).
+const BACKUP_MAX_BYTES: usize = 12_000_000;
+
+/// Merges the backup `text` (in the lazily loaded wasm) and says how it went.
+fn merge_backup(ctx: AppCtx, text: String) {
+    leptos::task::spawn_local(async move {
+        let lang = if crate::ui::i18n::is_de() { "de" } else { "en" };
+        let answer = crate::ui::rooms::ask("backup_merge", &text, lang).await;
+        let answer = answer.ok().map(|a| js_sys::Array::from(&a));
+        let ok = answer.as_ref().is_some_and(|a| a.get(0).is_truthy());
+        match answer.and_then(|a| a.get(1).as_string()) {
+            Some(message) if ok => ctx.say(message),
+            Some(message) => ctx.warn(message),
+            None => ctx.warn(t(
+                "Die Sicherung konnte nicht eingespielt werden. Bitte mit Internetverbindung noch einmal versuchen.",
+                "The backup could not be read. Please try again while online.",
+            )),
+        }
+        ctx.bump_saves();
+    });
 }

@@ -260,12 +260,13 @@ fn glance_lines(kind: GameKind) -> RwSignal<Option<String>> {
         let list = html
             .find("<ul class=\"glance\"")
             .and_then(|start| Some(&html[start..start + html[start..].find("</ul>")? + 5]));
-        lines.set(Some(list.unwrap_or_default().to_string()));
+        // (`try_set`: setup may be gone by then; so below.)
+        lines.try_set(Some(list.unwrap_or_default().to_string()));
     });
     // A slow network does not hold setup back for long.
     let give_up = move || {
-        if lines.with_untracked(Option::is_none) {
-            lines.set(Some(String::new()));
+        if lines.try_with_untracked(Option::is_none) == Some(true) {
+            lines.try_set(Some(String::new()));
         }
     };
     set_timeout(give_up, std::time::Duration::from_secs(1));

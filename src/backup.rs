@@ -1,0 +1,326 @@
+//! One backup of everything this deployment keeps (running games, named saves, finished games,
+//! settings, players, the family, high scores) as one file, and the merge of such a file into
+//! what the device holds, losing nothing on either side:
+//! - a game, save or finished game that is not here is added;
+//! - the same one twice is one (a running game further on replaces its earlier state; two that
+//!   went different ways are both kept, the imported one beside);
+//! - a named save of the same name but other content is kept beside, under a free name;
+//! - the family and the high scores are joined; settings and the last players stay the
+//!   device's own (taken only where the device has none).
+//!
+//! Every entry is read before anything is written: a file that is not a backup, or holds an
+//! entry that cannot be read, changes nothing and is said plainly.
+
+use crate::records::Records;
+use crate::saves::{fingerprint, Saves, Store, StoreError, FAMILY, RECORDS};
+use crate::session::{self, Save, SaveMeta, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
+
+/// The backup format this build writes and reads.
+pub const BACKUP_FORMAT: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct BackupFile {
+    app: String,
+    backup: u32,
+    saved_at: f64,
+    /// This deployment's storage, by name (its keys without the deployment's prefix).
+    entries: BTreeMap<String, String>,
+}
+
+/// Why a file could not be merged (nothing was written).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BackupError {
+    NotABackup,
+    /// Written by a newer version of the app.
+    Newer(u32),
+    /// The entry of this name cannot be read.
+    Damaged(String),
+    Store(StoreError),
+}
+
+impl From<StoreError> for BackupError {
+    fn from(e: StoreError) -> Self {
+        BackupError::Store(e)
+    }
+}
+
+/// What a merge did: entries added, entries that were here already, entries kept beside one
+/// of the same name (both kept).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Merged {
+    pub added: usize,
+    pub already: usize,
+    pub beside: usize,
+}
+
+/// What to tell after merging: whether it went well, and the words.
+pub fn merge_message(result: &Result<Merged, BackupError>) -> (bool, String) {
+    use crate::lang::{t, tf};
+    let nothing = |why: &str| (false, format!("{why} {}", t("Nichts wurde verändert.", "Nothing was changed.")));
+    match result {
+        Ok(m) => (
+            true,
+            tf(
+                "Sicherung eingespielt: {} neu, {} schon da, {} daneben behalten.",
+                "Backup read: {} new, {} already here, {} kept beside.",
+                &[&m.added, &m.already, &m.beside],
+            ),
+        ),
+        Err(BackupError::NotABackup) => {
+            nothing(t("Diese Datei ist keine Spieltisch-Sicherung.", "This file is not a Spieltisch backup."))
+        }
+        Err(BackupError::Newer(_)) => nothing(t(
+            "Diese Sicherung stammt aus einer neueren Version der App.",
+            "This backup comes from a newer version of the app.",
+        )),
+        Err(BackupError::Damaged(name)) => {
+            nothing(&tf("Die Sicherung ist beschädigt („{}“).", "The backup is damaged (“{}”).", &[name]))
+        }
+        Err(BackupError::Store(_)) => (
+            false,
+            t(
+                "Der Speicher des Browsers hat nicht alles aufgenommen.",
+                "The browser's storage did not take everything.",
+            )
+            .to_string(),
+        ),
+    }
+}
+
+/// The backup file of everything `saves` holds, written at `now`.
+pub fn backup<S: Store>(saves: &Saves<S>, now: f64) -> Result<String, StoreError> {
+    let mut entries = BTreeMap::new();
+    for key in saves.store.keys()? {
+        let Some(name) = key.strip_prefix(saves.scope()) else { continue };
+        if let Some(text) = saves.store.get(&key)? {
+            entries.insert(name.to_string(), text);
+        }
+    }
+    let file = BackupFile { app: "spieltisch".into(), backup: BACKUP_FORMAT, saved_at: now, entries };
+    serde_json::to_string(&file).map_err(|_| StoreError::Failed)
+}
+
+/// Merges the backup file `text` into `saves` (see the module's words).
+pub fn merge<S: Store>(saves: &Saves<S>, text: &str) -> Result<Merged, BackupError> {
+    let file: BackupFile = serde_json::from_str(text).map_err(|_| BackupError::NotABackup)?;
+    if file.app != "spieltisch" {
+        return Err(BackupError::NotABackup);
+    }
+    if file.backup > BACKUP_FORMAT {
+        return Err(BackupError::Newer(file.backup));
+    }
+    for (name, text) in &file.entries {
+        if !readable(name, text) {
+            return Err(BackupError::Damaged(name.clone()));
+        }
+    }
+    let mut merged = Merged::default();
+    for (name, text) in &file.entries {
+        merge_entry(saves, name, text, &mut merged)?;
+    }
+    Ok(merged)
+}
+
+fn is_game_record(name: &str) -> bool {
+    ["game.", "slot.", "archive."].iter().any(|p| name.starts_with(p))
+}
+
+/// Whether entry `name` holds what such an entry must.
+fn readable(name: &str, text: &str) -> bool {
+    if name.chars().any(char::is_control) || name.is_empty() {
+        return false;
+    }
+    match name {
+        _ if is_game_record(name) => session::from_json(text).is_ok(),
+        RECORDS => Records::from_json(text).is_ok(),
+        crate::saves::PLAYERS | FAMILY => serde_json::from_str::<Vec<Seat>>(text).is_ok(),
+        _ => serde_json::from_str::<&RawValue>(text).is_ok(),
+    }
+}
+
+fn merge_entry<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut Merged) -> Result<(), BackupError> {
+    let here = match saves.get(name)? {
+        None => {
+            saves.set(name, text)?;
+            merged.added += 1;
+            return Ok(());
+        }
+        Some(here) if here == text => {
+            merged.already += 1;
+            return Ok(());
+        }
+        Some(here) => here,
+    };
+    match name {
+        FAMILY => {
+            let read = |t: &str| serde_json::from_str::<Vec<Seat>>(t).unwrap_or_default();
+            let family = session::remember_family(&read(text), &read(&here));
+            saves.set(name, &serde_json::to_string(&family).map_err(|_| StoreError::Failed)?)?;
+            merged.added += 1;
+        }
+        RECORDS => {
+            let (mut records, _) = Records::from_json(&here).unwrap_or_default();
+            let (theirs, _) = Records::from_json(text).unwrap_or_default();
+            for (list, entries) in theirs.lists {
+                for record in entries {
+                    if !records.list(&list).contains(&record) {
+                        records.add(&list, record);
+                    }
+                }
+            }
+            saves.set(name, &records.to_json())?;
+            merged.added += 1;
+        }
+        _ if is_game_record(name) => merge_game(saves, name, &here, text, merged)?,
+        // The device's own settings and last players stay.
+        _ => merged.already += 1,
+    }
+    Ok(())
+}
+
+/// Two records of one name that differ: a running game further on replaces its earlier state;
+/// a finished game is the same game; anything else is kept beside.
+fn merge_game<S: Store>(
+    saves: &Saves<S>,
+    name: &str,
+    here: &str,
+    theirs: &str,
+    merged: &mut Merged,
+) -> Result<(), BackupError> {
+    let (Ok(ours), Ok(other)) = (session::from_json(here), session::from_json(theirs)) else {
+        // Ours cannot be read: it stays as it is, theirs beside.
+        return keep_beside(saves, name, theirs, merged);
+    };
+    if name.starts_with("archive.") || continues(&other, &ours) {
+        merged.already += 1;
+    } else if continues(&ours, &other) {
+        saves.set(name, theirs)?;
+        merged.added += 1;
+    } else {
+        keep_beside(saves, name, theirs, merged)?;
+    }
+    Ok(())
+}
+
+fn keep_beside<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut Merged) -> Result<(), BackupError> {
+    let beside = match name.strip_prefix("slot.") {
+        Some(slot) => format!("slot.{}", saves.free_slot_name(slot)),
+        None => {
+            let id = session::from_json(text).map(|s| fingerprint(&s.session)).unwrap_or_else(|_| "imported".into());
+            format!("{}{id}", &name[..=name.find('.').unwrap_or(0)])
+        }
+    };
+    saves.set(&beside, text)?;
+    merged.beside += 1;
+    Ok(())
+}
+
+/// A record's game as compared: which game, from which seed, and its log's entries as written.
+#[derive(Deserialize)]
+struct Course<'a> {
+    game: String,
+    state: Seeded,
+    #[serde(borrow)]
+    log: Vec<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+struct Seeded {
+    seed: u64,
+}
+
+/// Whether `later` is the game of `earlier` played on: the same game from the same seed, with
+/// `earlier`'s log its beginning. (Read in today's format, whatever format each was written in.)
+fn continues(earlier: &Save, later: &Save) -> bool {
+    let meta = SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 };
+    let (Ok(a), Ok(b)) = (session::to_json(&earlier.session, meta), session::to_json(&later.session, meta)) else {
+        return false;
+    };
+    let (Ok(a), Ok(b)) = (serde_json::from_str::<Course<'_>>(&a), serde_json::from_str::<Course<'_>>(&b)) else {
+        return false;
+    };
+    a.game == b.game
+        && a.state.seed == b.state.seed
+        && a.log.len() <= b.log.len()
+        && a.log.iter().zip(&b.log).all(|(x, y)| x.get() == y.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::saves::tests::{finished, game, Map};
+    use crate::saves::Stamp;
+
+    fn texts(map: &Map) -> BTreeMap<String, String> {
+        map.data.borrow().clone()
+    }
+
+    /// Exported, the storage cleared, imported: everything is back as it was.
+    #[test]
+    fn a_backup_brings_everything_back() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        s.write_game("a1", Stamp::NEW, &game(1, 5), 1.0).unwrap();
+        s.write_game("f1", Stamp::NEW, &finished(2), 2.0).unwrap();
+        s.write_slot("Abend", &game(3, 7), 3.0).unwrap();
+        s.set(crate::saves::SETTINGS, r#"{"lang":"en"}"#).unwrap();
+        s.set(FAMILY, r#"[{"name":"Oma","color":"green"}]"#).unwrap();
+        let file = backup(&s, 9.0).unwrap();
+        let before = texts(&map);
+        map.data.borrow_mut().clear();
+        let merged = merge(&s, &file).unwrap();
+        assert_eq!(texts(&map), before, "everything back");
+        assert_eq!(merged, Merged { added: before.len(), already: 0, beside: 0 });
+        assert_eq!(merge(&s, &file).unwrap(), Merged { added: 0, already: before.len(), beside: 0 }, "twice is once");
+    }
+
+    /// Two devices' backups merged: nothing of either is lost; a game played further on one
+    /// replaces its earlier state; a save of the same name with other content stays beside.
+    #[test]
+    fn two_backups_merge_losing_nothing() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        a.write_game("same", Stamp::NEW, &game(4, 3), 1.0).unwrap();
+        b.write_game("same", Stamp::NEW, &game(4, 9), 2.0).unwrap();
+        a.write_game("only-mine", Stamp::NEW, &game(5, 2), 1.0).unwrap();
+        b.write_game("other-way", Stamp::NEW, &game(6, 2), 1.0).unwrap();
+        a.write_game("other-way", Stamp::NEW, &game(7, 2), 1.0).unwrap();
+        a.write_slot("Abend", &game(8, 1), 1.0).unwrap();
+        b.write_slot("Abend", &game(9, 1), 1.0).unwrap();
+        a.set(FAMILY, r#"[{"name":"Anna","color":"red"}]"#).unwrap();
+        b.set(FAMILY, r#"[{"name":"Ben","color":"green"}]"#).unwrap();
+        let mut r = Records::default();
+        r.add("sudoku/standard", crate::records::Record { name: "Ben".into(), score: 40, at: 1 });
+        b.set(RECORDS, &r.to_json()).unwrap();
+        let merged = merge(&a, &backup(&b, 3.0).unwrap()).unwrap();
+        assert_eq!(merged.beside, 2, "the game that went another way and the other save: {merged:?}");
+        let turn = |id: &str| a.read_game(id).unwrap().unwrap().unwrap().header.turn;
+        assert_eq!(turn("same"), 9, "the game further on");
+        assert_eq!(a.games().unwrap().len(), 4, "same, only-mine, other-way and the other way beside");
+        assert_eq!(a.slots().unwrap().len(), 2, "both saves named Abend");
+        let family: Vec<Seat> = serde_json::from_str(&a.get(FAMILY).unwrap().unwrap()).unwrap();
+        assert_eq!(family.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Anna", "Ben"]);
+        assert_eq!(a.read_records().unwrap().records.list("sudoku/standard").len(), 1);
+    }
+
+    /// A file that is not a backup, from a newer app, or with one damaged entry changes nothing.
+    #[test]
+    fn a_crafted_file_changes_nothing() {
+        let map = Map::default();
+        let s = Saves::new(&map, "/");
+        s.write_game("a1", Stamp::NEW, &game(1, 5), 1.0).unwrap();
+        let good = backup(&s, 1.0).unwrap();
+        let before = texts(&map);
+        assert_eq!(merge(&s, "[1,2]"), Err(BackupError::NotABackup));
+        assert_eq!(merge(&s, &good.replace("\"spieltisch\"", "\"andere\"")), Err(BackupError::NotABackup));
+        assert_eq!(merge(&s, &good.replace("\"backup\":1", "\"backup\":7")), Err(BackupError::Newer(7)));
+        let mut damaged: serde_json::Value = serde_json::from_str(&good).unwrap();
+        damaged["entries"]["game.zz"] = "{\"app\":\"spieltisch\"}".into();
+        damaged["entries"]["slot.neu"] = good.clone().into();
+        assert_eq!(merge(&s, &damaged.to_string()), Err(BackupError::Damaged("game.zz".into())));
+        assert_eq!(texts(&map), before, "nothing touched");
+    }
+}
