@@ -99,8 +99,16 @@ fn a_finished_game_of_every_kind_replays_both_ways() {
             let hands = app.b.text(&app.wait("[data-test=replay-hands]")).ctx("hands");
             assert!(!hands.trim().is_empty(), "{kind}: every hand open after the end");
         }
-        // Deleting asks first; then the archive is empty again for the next game.
+        // Counted in the statistics: Anna's game of this kind, against each level at the table.
         app.click("[data-test=home-button]");
+        app.click("[data-test=stats]");
+        let card =
+            app.wait(&format!("[data-test=stats-game][data-game={kind}] [data-test=stats-player][data-name=Anna]"));
+        assert_eq!(app.b.attr(&card, "data-games").ctx("games").as_deref(), Some("1"), "{kind}: Anna's game counted");
+        let said = app.b.text(&card).ctx("card");
+        assert!(said.contains("gegen Schwer: "), "{kind}: the result against Hard: {said}");
+        app.click("[data-test=home-button]");
+        // Deleting asks first; then the archive is empty again for the next game.
         app.wait("[data-test=archive-list]");
         app.click("[data-test=archived-delete]");
         app.click("[data-test=confirm-yes]");
@@ -173,6 +181,18 @@ fn a_player_is_picked_again_in_the_next_setup() {
         app.js("return document.querySelector('.seat-row [data-test=color-green]').getAttribute('aria-checked');");
     assert_eq!(green, "true", "with her colour");
     go_home(&app);
+    // In every game's setup her name is one tap away too.
+    for kind in GAMES {
+        app.click(&format!("[data-test=new-{kind}]"));
+        app.wait("[data-test=setup]");
+        let names = app.b.find_all("[data-test=player-name]").ctx("names");
+        app.b.clear(&names[0]).ctx("clear");
+        app.b.send_keys(&names[0], "Spieler 1").ctx("type the default name");
+        app.click("[data-test=family-pick][data-name=Oma]");
+        let first = app.js("return document.querySelector('[data-test=player-name]').value;");
+        assert_eq!(first, "Oma", "{kind}: one tap seats Oma");
+        go_home(&app);
+    }
     app.click("[data-test=archive]");
     app.click("[data-test=stats]");
     let card = app.wait("[data-test=stats-player][data-name=Oma]");
