@@ -1,6 +1,6 @@
 //! The rules page's examples and the archive's replays: a third wasm, built by Trunk (`data-type="worker"` in index.html
 //! only for its plain-script glue; it runs on the page, not in a worker) and loaded when a
-//! rules page opens (`spieltischExamples` in the start script, Trunk.toml). It draws each worked
+//! rules page opens (`crate::ui::rooms`, `spieltischRooms` in Trunk.toml). It draws each worked
 //! example of the rulebooks (`public/rules/<game>.examples.txt`) with the game's own board
 //! component from its engine position, into the rules text's `<div data-example="id">` places.
 //!

@@ -589,21 +589,6 @@ fn a_whole_hidden_game_by_keyboard() {
     assert_eq!(app.count("[data-test=wall]"), 2, "both sides shown at the end");
 }
 
-/// From home (opened with `?budget=` small): a Vier mal Vier game whose seats are the setup's
-/// kind buttons in `kinds` (`kind-person`, `kind-hard` …), with the setup controls `options`.
-fn start_vv_with_seats(app: &App, kinds: &[&str], options: &[&str]) {
-    app.click("[data-test=new-viermalvier]");
-    app.wait("[data-test=setup]");
-    for (i, k) in kinds.iter().enumerate() {
-        app.js(&format!("document.querySelectorAll('[data-test=seat-row], .seat-row')[{i}].querySelector('[data-test={k}]').click();"));
-    }
-    for o in options {
-        app.click(&format!("[data-test={o}]"));
-    }
-    app.click("[data-test=start]");
-    app.wait("[data-test=game]");
-}
-
 /// One look at the page in one script run (a computer's move cannot land in between): the stored
 /// record, the moves the log shows, and per drawn wall its side, the middle of its view box and
 /// the boxes of its stones and places in the wall's own units (screen boxes mapped back). The body
@@ -917,7 +902,7 @@ fn two_people_see_every_stone_where_it_stands() {
     app.goto_home();
     let mut pick = Pick(77);
     for (options, name) in [(&["opt-view-open", "opt-games-2"][..], "open"), (&["opt-games-2"][..], "hidden")] {
-        start_vv_with_seats(&app, &["kind-person", "kind-person"], options);
+        start_with_seats(&app, "viermalvier", None, &["kind-person", "kind-person"], options);
         assert_eq!(play_checking_walls(&app, &mut pick, name), 2, "{name}: two games");
         go_home(&app);
     }
@@ -936,7 +921,7 @@ fn against_computers_every_stone_stands_where_the_engine_says() {
         (&["kind-medium", "kind-person"][..], &["opt-games-2"][..], "Medium vs person, hidden"),
         (&["kind-easy", "kind-hard"][..], &["opt-view-open", "opt-games-2"][..], "computers alone, open"),
     ] {
-        start_vv_with_seats(&app, kinds, options);
+        start_with_seats(&app, "viermalvier", None, kinds, options);
         assert_eq!(play_checking_walls(&app, &mut pick, name), 2, "{name}: two games");
         go_home(&app);
     }
