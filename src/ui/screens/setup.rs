@@ -138,7 +138,7 @@ fn family_picks(seats: RwSignal<Vec<Seat>>) -> impl IntoView {
         .collect_view()
     };
     view! {
-        <div class="row family" hidden=none aria-label=t("Aus der Familie", "From the family")>
+        <div class="row family" role="group" hidden=none aria-label=t("Aus der Familie", "From the family")>
             {picks}
         </div>
     }
