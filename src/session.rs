@@ -263,7 +263,8 @@ impl<G: Game> Session<G> {
 
     /// Every position of the game from the start to now, with what no seat had seen as it was
     /// then (the take-backs' new draws included): what a replay of a finished game steps
-    /// through. The start alone if the log does not replay (a checked session always does).
+    /// through. The start alone if the log does not replay (a checked session always does);
+    /// never empty.
     pub fn positions(&self) -> Vec<G> {
         let before_each = std::cell::RefCell::new(Vec::new());
         let step = |event: &G::Event, state: &mut G| {
@@ -276,6 +277,8 @@ impl<G: Game> Session<G> {
         let mut positions = before_each.into_inner();
         match end {
             Ok(end) => positions.push(end.state),
+            // (A game that does not even set up again still shows where it stands.)
+            Err(_) if positions.is_empty() => positions.push(self.state.clone()),
             Err(_) => positions.truncate(1),
         }
         positions

@@ -3,7 +3,7 @@
 //! drawn by the lazily loaded wasm (`crate::ui::replay`, loaded by `spieltischReplay` in the
 //! start script, Trunk.toml), so the first load holds none of it.
 
-use super::home::{download, save_summary};
+use super::home::{export_text, save_summary};
 use crate::saves::Entry;
 use crate::session::Save;
 use crate::ui::components::{outcome_headline, Confirm};
@@ -87,13 +87,8 @@ fn result(save: &Save) -> String {
 
 /// The archived game as a file, to replay it elsewhere (imported there, it joins that archive).
 fn export_archived(ctx: AppCtx, id: &str) {
-    let Ok(Some(text)) = storage::saves().archived(id) else {
-        ctx.warn(t("Das Spiel ist nicht mehr da.", "The game is gone."));
-        return;
-    };
-    if download(&crate::view::shell::export_file_name(id), &text).is_none() {
-        ctx.warn(t("Der Browser hat den Export verweigert.", "The browser refused the export."));
-    }
+    let text = storage::saves().archived(id).ok().flatten();
+    export_text(ctx, id, text, t("Das Spiel ist nicht mehr da.", "The game is gone."));
 }
 
 /// An imported finished game joins the archive, under its own id when it has one: the same

@@ -284,12 +284,15 @@ fn damaged_row(title: &str, name: &str, e: &session::LoadError, running: bool, a
 /// Offers the slot's stored text as a download.
 fn export_slot(ctx: AppCtx, name: &str) {
     let saves = storage::saves();
-    let Ok(Some(text)) = saves.store.get(&saves.slot_key(name)) else {
-        ctx.warn(t("Der Spielstand ist nicht mehr da.", "The save is gone."));
-        return;
-    };
-    let file_name = crate::view::shell::export_file_name(name);
-    if download(&file_name, &text).is_none() {
+    let text = saves.store.get(&saves.slot_key(name)).ok().flatten();
+    export_text(ctx, name, text, t("Der Spielstand ist nicht mehr da.", "The save is gone."));
+}
+
+/// Offers a stored `text` (a save, a finished game) as the download of `name`; says `gone` when
+/// it is no longer stored.
+pub fn export_text(ctx: AppCtx, name: &str, text: Option<String>, gone: &'static str) {
+    let Some(text) = text else { return ctx.warn(gone) };
+    if download(&crate::view::shell::export_file_name(name), &text).is_none() {
         ctx.warn(t("Der Browser hat den Export verweigert.", "The browser refused the export."));
     }
 }
