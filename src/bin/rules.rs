@@ -1,15 +1,17 @@
-//! The rules page's examples and the archive's replays: a third wasm, built by Trunk (`data-type="worker"` in index.html
-//! only for its plain-script glue; it runs on the page, not in a worker) and loaded when a
-//! rules page opens (`crate::ui::rooms`, `spieltischRooms` in Trunk.toml). It draws each worked
-//! example of the rulebooks (`public/rules/<game>.examples.txt`) with the game's own board
-//! component from its engine position, into the rules text's `<div data-example="id">` places.
-//!
-//! It also draws a finished game's replay (`crate::ui::replay`) into the archive screen's
-//! `[data-lazy]` place (`spieltischReplay` in the start script).
+//! The lazily loaded wasm: everything not on the first screen that the first load has no room
+//! for. Built by Trunk (`data-type="worker"` in index.html only for its plain-script glue; it
+//! runs on the page, not in a worker) and loaded when first needed (`crate::ui::rooms`,
+//! `spieltischRooms` in Trunk.toml). It draws
+//! - each worked example of the rulebooks (`public/rules/<game>.examples.txt`) with the game's
+//!   own board component from its engine position, into the rules text's
+//!   `<div data-example="id">` places;
+//! - the bodies of the screens the app leaves to it (`crate::ui::screens::lazy_screen`) into
+//!   their `[data-lazy]` place: new-game setup, settings (with the backup), the finished games,
+//!   a replay, the statistics.
 //!
 //! Why a wasm of its own: the four games' position readers and a second use of every board
-//! cost the first load 20 KB brotli (measured: 299.6 → 320.1 KB), more than the budget
-//! allows; here they load with the first rules page or replay only.
+//! cost the first load 20 KB brotli (measured: 299.6 → 320.1 KB); setup, settings and the
+//! finished games another 20 KB (295.5 → 315.4 KB). The budget is 300 KB.
 
 #[cfg(target_arch = "wasm32")]
 mod examples {
@@ -94,9 +96,12 @@ mod examples {
             Ok(None) => Err(spieltisch::lang::t("Dieses Spiel ist nicht mehr da.", "This game is gone.").to_string()),
             Err(e) => Err(spieltisch::ui::storage::store_message(e).to_string()),
         };
-        fill_place(move || match &text {
-            Ok(text) => spieltisch::ui::replay::replay(text),
-            Err(why) => view! { <p class="error" data-test="replay-error">{why.clone()}</p> }.into_any(),
+        fill_place(move || {
+            let body = match &text {
+                Ok(text) => spieltisch::ui::replay::replay(text),
+                Err(why) => view! { <p class="error" data-test="replay-error">{why.clone()}</p> }.into_any(),
+            };
+            view! { <div class="screen-body">{body}</div> }.into_any()
         });
     }
 
@@ -110,36 +115,60 @@ mod examples {
         let games: Vec<_> =
             archive.iter().filter_map(|e| e.save.as_ref().ok()).filter_map(spieltisch::stats::Played::of).collect();
         let records = saves.read_records().map(|r| r.records).unwrap_or_default();
-        fill_place(move || spieltisch::ui::stats_view::statistics(&games, &records));
+        fill_place(move || {
+            view! { <div class="screen-body">{spieltisch::ui::stats_view::statistics(&games, &records)}</div> }
+                .into_any()
+        });
     }
 
-    /// The backup of everything this deployment keeps (`crate::backup`), for the settings'
-    /// export; `None` when the storage cannot be read.
+    /// Draws the new-game form of `game` (its id) under the app's `settings` (JSON) into the
+    /// page's `[data-lazy]` place; "Spiel starten" tells the app the new game.
     #[wasm_bindgen]
-    pub fn backup_text() -> Option<String> {
-        spieltisch::backup::backup(&spieltisch::ui::storage::saves(), spieltisch::ui::storage::now_ms()).ok()
+    pub fn setup(game: String, settings: String) {
+        let settings = spieltisch::ui::screens::settings::settings_of(&settings);
+        set_lang(settings.lang);
+        if let Some(kind) = GameKind::from_id(&game) {
+            fill_place(move || spieltisch::ui::screens::setup::setup_body(kind, settings));
+        }
     }
 
-    /// Merges the backup file `text` into this deployment's storage; whether it went well and
-    /// what to tell, in `lang`.
+    /// Draws the settings, from the app's `settings` (JSON), into the page's `[data-lazy]` place.
     #[wasm_bindgen]
-    pub fn backup_merge(text: String, lang: String) -> js_sys::Array {
+    pub fn settings(settings: String) {
+        let settings = spieltisch::ui::screens::settings::settings_of(&settings);
+        set_lang(settings.lang);
+        fill_place(move || spieltisch::ui::screens::settings::settings_body(settings));
+    }
+
+    /// Draws the finished games kept on the device, in `lang`, into the page's `[data-lazy]`
+    /// place.
+    #[wasm_bindgen]
+    pub fn archive(lang: String) {
         set_lang(if lang == "en" { Lang::En } else { Lang::De });
-        let merged = spieltisch::backup::merge(&spieltisch::ui::storage::saves(), &text);
-        let (ok, message) = spieltisch::backup::merge_message(&merged);
-        js_sys::Array::of2(&ok.into(), &message.into())
+        fill_place(spieltisch::ui::screens::archive::archive_body);
     }
 
-    /// Mounts `view` into the page's `[data-lazy]` place, instead of what this wasm drew there
-    /// before (a replay, the statistics).
+    /// Mounts `view` into the page's `[data-lazy]` place, in an element of this wasm's own
+    /// (`.lazy-root`: the app takes it off when its screen goes), instead of what this wasm drew
+    /// there before.
     fn fill_place(view: impl FnOnce() -> AnyView + 'static) {
-        let document = web_sys::window().and_then(|w| w.document());
-        let place = document.and_then(|d| d.query_selector("[data-lazy]").ok().flatten());
-        let Some(place) = place.and_then(|p| p.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+        console_error_panic_hook::set_once();
         REPLAY.with(|r| r.borrow_mut().take());
-        place.set_inner_html("");
-        let shown = leptos::mount::mount_to(place, view);
-        REPLAY.with(|r| *r.borrow_mut() = Some(shown));
+        let document = web_sys::window().and_then(|w| w.document());
+        let Some(document) = document else { return };
+        let Some(place) = document.query_selector("[data-lazy]").ok().flatten() else { return };
+        while let Some(old) = place.query_selector(":scope > .lazy-root").ok().flatten() {
+            old.remove();
+        }
+        let Some(root) = document.create_element("div").ok().and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            return;
+        };
+        root.set_class_name("lazy-root");
+        if place.append_child(&root).is_ok() {
+            let shown = leptos::mount::mount_to(root, view);
+            REPLAY.with(|r| *r.borrow_mut() = Some(shown));
+        }
     }
 
     fn stop_waiting() {

@@ -835,6 +835,25 @@ fn listen_to_the_browser(ctx: AppCtx) {
     }
     on_storage.forget();
 
+    // The screens the lazily loaded wasm draws tell what changed (`rooms::tell`).
+    rooms::on_told(move |told| match told {
+        rooms::Told::Settings(json) => {
+            if let Ok(settings) = serde_json::from_str(&json) {
+                ctx.settings.set(settings);
+            }
+        }
+        rooms::Told::Say(text) => ctx.say(text),
+        rooms::Told::Warn(text) => ctx.warn(text),
+        // (Only while setup is on screen: a form left behind makes no game.)
+        rooms::Told::NewGame(text) if matches!(ctx.route.get_untracked(), Route::Setup(_)) => {
+            match crate::session::from_json(&text) {
+                Ok(save) => ctx.open_game(save.session),
+                Err(e) => ctx.warn(storage::game_load_error_text(&e)),
+            }
+        }
+        rooms::Told::NewGame(_) => {}
+    });
+
     // The back button and links change the hash; follow them.
     let on_hash = Closure::<dyn Fn()>::new(move || {
         let route = Route::from_hash(&current_hash());

@@ -89,12 +89,13 @@ pub fn unreadable_message(what: &str) -> String {
 
 /// The players of the last game, to start the next with (empty when there are none). Stored
 /// ones that cannot be read are moved aside and said once.
-pub fn remembered_players(ctx: crate::ui::AppCtx) -> Vec<Seat> {
+pub fn remembered_players() -> Vec<Seat> {
     let saves = saves();
     let Ok(Some(text)) = saves.get(PLAYERS) else { return Vec::new() };
     serde_json::from_str(&text).unwrap_or_else(|_| {
         let _ = saves.move_aside(PLAYERS, &text);
-        ctx.warn(unreadable_message(t("Die gespeicherten Spieler", "The stored players")));
+        let lost = unreadable_message(t("Die gespeicherten Spieler", "The stored players"));
+        crate::ui::rooms::tell(crate::ui::rooms::Told::Warn(lost));
         Vec::new()
     })
 }
@@ -251,12 +252,14 @@ pub fn load_error_text(name: &str, e: &LoadError) -> String {
 
 /// The high-score lists. Bad entries are dropped and the user told once: the cleaned lists are
 /// written back at once (an unreadable store was kept aside by [`Saves::read_records`]).
-pub fn load_records(ctx: crate::ui::AppCtx) -> crate::records::Records {
+pub fn load_records() -> crate::records::Records {
+    // (Said through the page: the high scores are drawn by both wasms, `crate::ui::rooms`.)
+    let warn = |text: String| crate::ui::rooms::tell(crate::ui::rooms::Told::Warn(text));
     let saves = saves();
     let read = match saves.read_records() {
         Ok(read) => read,
         Err(e) => {
-            ctx.warn(store_message(e));
+            warn(store_message(e).into());
             return Default::default();
         }
     };
@@ -274,9 +277,9 @@ pub fn load_records(ctx: crate::ui::AppCtx) -> crate::records::Records {
                 &[&read.dropped],
             )
         };
-        ctx.warn(text);
+        warn(text);
         if let Err(e) = saves.write_records(&read.records) {
-            ctx.warn(store_message(e));
+            warn(store_message(e).into());
         }
     }
     read.records

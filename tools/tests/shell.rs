@@ -547,3 +547,40 @@ fn the_news_box_survives_a_reload() {
     let after = app.b.text(&app.wait("[data-test=recent]")).ctx("news after the reload");
     assert_eq!(after, news, "the box after the reload");
 }
+
+/// Setup, settings and the finished games are drawn by the lazily loaded wasm into the app's
+/// screens; what it drew goes with its screen (the app reuses its elements for the next one:
+/// once it did, home showed the settings instead of its games).
+#[test]
+fn screens_of_the_lazily_loaded_wasm_leave_nothing_behind() {
+    let app = App::start("shell_lazy", "/spiele/");
+    let home_is_whole = |after: &str| {
+        app.wait("[data-test=home]");
+        let (cards, drawn): (u64, u64) = (
+            app.js("return document.querySelectorAll('[data-test^=new-]').length").as_u64().unwrap_or(0),
+            app.js("return document.querySelectorAll('.lazy-root').length").as_u64().unwrap_or(0),
+        );
+        assert_eq!((cards, drawn), (4, 0), "home after {after}: its four games, nothing else's");
+    };
+    for (open, body) in [
+        ("[data-test=new-sudoku]", "[data-test=start]"),
+        ("[data-test=settings]", "[data-test=lang-de]"),
+        ("[data-test=archive]", "[data-test=stats]"),
+    ] {
+        app.click(open);
+        app.wait(body);
+        app.click("[data-test=home-button]");
+        home_is_whole(open);
+    }
+    // A language chosen there is the app's at once, and the screen is drawn again in it.
+    app.click("[data-test=settings]");
+    app.click("[data-test=lang-de]");
+    wait_title(&app, "Einstellungen · Spieltisch");
+    let german = app.b.wait_until(T, "the settings in German", |b| {
+        let heading = b.execute("return document.querySelector('[data-lazy] h2')?.textContent", vec![])?;
+        Ok((heading.as_str() == Some("Sprache")).then_some(()))
+    });
+    assert!(german.is_ok(), "the body is drawn again in German");
+    app.click("[data-test=home-button]");
+    home_is_whole("a language change");
+}

@@ -1,46 +1,57 @@
 //! The finished games kept on the device ([`crate::saves::Saves::archive`]), newest first: date,
-//! game, players and result; each can be replayed, exported or deleted. The replay itself is
-//! drawn by the lazily loaded wasm (`crate::ui::replay`, loaded by `spieltischReplay` in the
-//! start script, Trunk.toml), so the first load holds none of it.
+//! game, players and result; each can be replayed, exported or deleted; and the statistics.
+//! Their bodies are drawn by the lazily loaded wasm ([`crate::ui::rooms`]; the list:
+//! [`archive_body`], a replay: `crate::ui::replay`, the statistics: `crate::ui::stats_view`),
+//! so the first load holds none of them.
 
 use super::home::{export_text, save_summary};
+use super::{lang_id, lazy_screen, LazyScreen};
 use crate::saves::Entry;
 use crate::session::Save;
 use crate::ui::components::{outcome_headline, Confirm};
-use crate::ui::i18n::{is_de, t};
+use crate::ui::i18n::t;
+use crate::ui::rooms::{go, tell, Told};
 use crate::ui::{storage, AppCtx, Route};
 use leptos::prelude::*;
 
 #[component]
 pub fn Archive() -> impl IntoView {
-    let ctx = AppCtx::get();
+    let title = t("Beendete Spiele", "Finished games").into_any();
+    let screen = LazyScreen {
+        class: "archive",
+        test: "archive-screen",
+        title,
+        back: Route::Home,
+        call: "archive",
+        args: [lang_id(), String::new()],
+    };
+    lazy_screen(screen, drop)
+}
+
+/// The list of finished games (drawn by the lazily loaded wasm).
+pub fn archive_body() -> AnyView {
+    let changed = RwSignal::new(0_u32);
     let games = move || {
-        ctx.saves_changed.track();
+        changed.track();
         match storage::saves().archive() {
             Ok(list) if list.is_empty() => view! {
                 <p class="hint" data-test="archive-empty">{t("Noch keine. Jedes beendete Spiel kommt hierher und lässt sich Zug für Zug ansehen.", "None yet. Every finished game comes here, to be looked at move by move.")}</p>
             }.into_any(),
-            Ok(list) => view! { <ul class="slot-list" data-test="archive-list">{list.into_iter().map(row).collect_view()}</ul> }.into_any(),
+            Ok(list) => view! { <ul class="slot-list" data-test="archive-list">{list.into_iter().map(|e| row(e, changed)).collect_view()}</ul> }.into_any(),
             Err(e) => view! { <p class="error">{storage::store_message(e)}</p> }.into_any(),
         }
     };
     view! {
-        <main class="archive screen" data-test="archive-screen">
-            <header class="topbar">
-                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                <h1>{t("Beendete Spiele", "Finished games")}</h1>
-            </header>
-            <div class="screen-body">
-                <button data-test="stats" on:click=move |_| ctx.go(Route::Stats)>{t("Statistik", "Statistics")}</button>
-                {games}
-            </div>
-        </main>
+        <div class="screen-body">
+            <button data-test="stats" on:click=move |_| go(&Route::Stats)>{t("Statistik", "Statistics")}</button>
+            {games}
+        </div>
     }
+    .into_any()
 }
 
 /// One finished game: what, who, the result and when; look, export, delete.
-fn row(entry: Entry) -> impl IntoView {
-    let ctx = AppCtx::get();
+fn row(entry: Entry, changed: RwSignal<u32>) -> impl IntoView {
     let asking = RwSignal::new(false);
     let id = entry.name.clone();
     let (info, readable) = match &entry.save {
@@ -55,9 +66,9 @@ fn row(entry: Entry) -> impl IntoView {
         Callback::new(move |yes: bool| {
             asking.set(false);
             if let (true, Err(e)) = (yes, storage::saves().delete_archived(&id)) {
-                ctx.warn(storage::store_message(e));
+                tell(Told::Warn(storage::store_message(e).into()));
             }
-            ctx.bump_saves();
+            changed.update(|n| *n += 1);
         })
     };
     let (look, export) = (id.clone(), id.clone());
@@ -66,8 +77,8 @@ fn row(entry: Entry) -> impl IntoView {
             <div class="slot-info">{info}</div>
             <div class="row">
                 {readable.then(|| view! {
-                    <button class="primary" data-test="archived-replay" on:click=move |_| ctx.go(Route::Replay(look.clone()))>{t("Ansehen", "Look")}</button>
-                    <button data-test="archived-export" on:click=move |_| export_archived(ctx, &export)>{t("Exportieren", "Export")}</button>
+                    <button class="primary" data-test="archived-replay" on:click=move |_| go(&Route::Replay(look.clone()))>{t("Ansehen", "Look")}</button>
+                    <button data-test="archived-export" on:click=move |_| export_archived(&export)>{t("Exportieren", "Export")}</button>
                 })}
                 <button data-test="archived-delete" on:click=move |_| asking.set(true)>{t("Löschen", "Delete")}</button>
             </div>
@@ -86,9 +97,11 @@ fn result(save: &Save) -> String {
 }
 
 /// The archived game as a file, to replay it elsewhere (imported there, it joins that archive).
-fn export_archived(ctx: AppCtx, id: &str) {
+fn export_archived(id: &str) {
     let text = storage::saves().archived(id).ok().flatten();
-    export_text(ctx, id, text, t("Das Spiel ist nicht mehr da.", "The game is gone."));
+    if let Err(why) = export_text(id, text, t("Das Spiel ist nicht mehr da.", "The game is gone.")) {
+        tell(Told::Warn(why.into()));
+    }
 }
 
 /// An imported finished game joins the archive, under its own id when it has one: the same
@@ -109,55 +122,32 @@ pub fn keep_imported(ctx: AppCtx, save: &Save) {
     ctx.bump_saves();
 }
 
-/// A finished game replayed: its place, which the lazily loaded wasm fills.
+/// A finished game replayed (its body drawn by the lazily loaded wasm).
 #[component]
 pub fn Replay(id: String) -> impl IntoView {
-    let lang = if is_de() { "de" } else { "en" };
-    lazy_screen(t("Beendete Spiele", "Finished games"), "replay-screen", "replay", id, lang)
+    let title = t("Beendete Spiele", "Finished games").into_any();
+    let screen = LazyScreen {
+        class: "archive",
+        test: "replay-screen",
+        title,
+        back: Route::Archive,
+        call: "replay",
+        args: [id, lang_id()],
+    };
+    lazy_screen(screen, drop)
 }
 
-/// The family's statistics, computed from the finished games: their place, which the lazily
-/// loaded wasm fills (`crate::ui::stats_view`).
+/// The family's statistics, computed from the finished games (drawn by the lazily loaded wasm).
 #[component]
 pub fn Statistics() -> impl IntoView {
-    let lang = if is_de() { "de" } else { "en" };
-    lazy_screen(t("Statistik", "Statistics"), "stats-screen", "stats", String::new(), lang)
-}
-
-/// A screen under the finished games whose body the lazily loaded wasm draws into its
-/// `[data-lazy]` place (its export `call`, with `arg` if any and `lang`, asked once the place
-/// is in the page); says so when that wasm cannot be loaded.
-fn lazy_screen(
-    title: &'static str,
-    test: &'static str,
-    call: &'static str,
-    arg: String,
-    lang: &'static str,
-) -> impl IntoView {
-    let ctx = AppCtx::get();
-    let failed = RwSignal::new(false);
-    // Once the place is in the page (the view is mounted in the task that builds it).
-    request_animation_frame(move || {
-        leptos::task::spawn_local(async move {
-            let args = if arg.is_empty() { (lang, "") } else { (arg.as_str(), lang) };
-            // (`try_set`: the screen may be gone by the time the wasm answers.)
-            failed.try_set(crate::ui::rooms::ask(call, args.0, args.1).await.is_err());
-        })
-    });
-    view! {
-        <main class="archive screen" data-test=test>
-            <header class="topbar">
-                <button class="icon" data-test="home-button" aria-label=t("Zurück", "Back") on:click=move |_| ctx.go(Route::Archive)>"‹"</button>
-                <h1>{title}</h1>
-            </header>
-            <div class="screen-body">
-                <div class="lazy-place" data-lazy>
-                    <p class="hint">{t("Wird geladen …", "Loading …")}</p>
-                </div>
-                <Show when=move || failed.get()>
-                    <p class="error">{t("Das konnte nicht geladen werden. Bitte mit Internetverbindung noch einmal öffnen.", "This could not be loaded. Please open it again while online.")}</p>
-                </Show>
-            </div>
-        </main>
-    }
+    let title = t("Statistik", "Statistics").into_any();
+    let screen = LazyScreen {
+        class: "archive",
+        test: "stats-screen",
+        title,
+        back: Route::Archive,
+        call: "stats",
+        args: [lang_id(), String::new()],
+    };
+    lazy_screen(screen, drop)
 }

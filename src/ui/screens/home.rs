@@ -285,16 +285,17 @@ fn damaged_row(title: &str, name: &str, e: &session::LoadError, running: bool, a
 fn export_slot(ctx: AppCtx, name: &str) {
     let saves = storage::saves();
     let text = saves.store.get(&saves.slot_key(name)).ok().flatten();
-    export_text(ctx, name, text, t("Der Spielstand ist nicht mehr da.", "The save is gone."));
+    if let Err(why) = export_text(name, text, t("Der Spielstand ist nicht mehr da.", "The save is gone.")) {
+        ctx.warn(why);
+    }
 }
 
-/// Offers a stored `text` (a save, a finished game) as the download of `name`; says `gone` when
-/// it is no longer stored.
-pub fn export_text(ctx: AppCtx, name: &str, text: Option<String>, gone: &'static str) {
-    let Some(text) = text else { return ctx.warn(gone) };
-    if download(&crate::view::shell::export_file_name(name), &text).is_none() {
-        ctx.warn(t("Der Browser hat den Export verweigert.", "The browser refused the export."));
-    }
+/// Offers `text` (a save or a finished game) as the file `name`; the message to show when it is
+/// gone (`gone`) or the browser refuses.
+pub fn export_text(name: &str, text: Option<String>, gone: &'static str) -> Result<(), &'static str> {
+    let text = text.ok_or(gone)?;
+    download(&crate::view::shell::export_file_name(name), &text)
+        .ok_or(t("Der Browser hat den Export verweigert.", "The browser refused the export."))
 }
 
 pub fn download(file_name: &str, text: &str) -> Option<()> {
@@ -316,34 +317,43 @@ pub fn download(file_name: &str, text: &str) -> Option<()> {
 /// message. A file over the size limit is refused before it is read.
 fn import_file(ctx: AppCtx, file: web_sys::File) {
     let file_name = file.name();
-    read_chosen_file(ctx, file, session::MAX_SAVE_BYTES, move |text| match session::from_json(&text) {
-        Ok(save) if save.header.finished => super::archive::keep_imported(ctx, &save),
-        Ok(save) => {
-            let saves = storage::saves();
-            let name = saves.free_slot_name(&save.header.name);
-            match saves.write_slot(&name, &save.session, save.header.saved_at) {
-                Ok(name) => ctx.say(tf("„{}“ importiert.", "“{}” imported.", &[&name])),
-                Err(e) => ctx.warn(storage::write_message(&e)),
+    read_chosen_file(
+        file,
+        session::MAX_SAVE_BYTES,
+        move |m| ctx.warn(m),
+        move |text| match session::from_json(&text) {
+            Ok(save) if save.header.finished => super::archive::keep_imported(ctx, &save),
+            Ok(save) => {
+                let saves = storage::saves();
+                let name = saves.free_slot_name(&save.header.name);
+                match saves.write_slot(&name, &save.session, save.header.saved_at) {
+                    Ok(name) => ctx.say(tf("„{}“ importiert.", "“{}” imported.", &[&name])),
+                    Err(e) => ctx.warn(storage::write_message(&e)),
+                }
+                ctx.bump_saves();
             }
-            ctx.bump_saves();
-        }
-        Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), storage::damage_detail(&e).as_deref()),
-    });
+            Err(e) => ctx.warn_detail(storage::load_error_text(&file_name, &e), storage::damage_detail(&e).as_deref()),
+        },
+    );
 }
 
 /// Reads a file the person chose, at most `max_bytes` (a larger one is refused before it is
 /// read), and hands its text to `then`; says so when it cannot be read.
-pub fn read_chosen_file(ctx: AppCtx, file: web_sys::File, max_bytes: usize, then: impl FnOnce(String) + 'static) {
+pub fn read_chosen_file(
+    file: web_sys::File,
+    max_bytes: usize,
+    warn: impl Fn(String) + 'static,
+    then: impl FnOnce(String) + 'static,
+) {
     if file.size() > max_bytes as f64 {
         let e = session::LoadError::TooLarge { bytes: file.size() as usize };
-        ctx.warn(storage::load_error_text(&file.name(), &e));
-        return;
+        return warn(storage::load_error_text(&file.name(), &e));
     }
     leptos::task::spawn_local(async move {
         let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
         match text {
             Some(text) => then(text),
-            None => ctx.warn(t("Die Datei konnte nicht gelesen werden.", "The file could not be read.")),
+            None => warn(t("Die Datei konnte nicht gelesen werden.", "The file could not be read.").into()),
         }
     });
 }

@@ -1,40 +1,69 @@
 //! Settings: language, hand-over screen, reduced motion, take-backs (stored on every change);
 //! whether the browser keeps the app's data.
 
+use super::{lang_id, lazy_screen, LazyScreen};
 use crate::session::TakeBackRule;
 use crate::ui::i18n::{t, Lang};
+use crate::ui::rooms::{tell, Told};
+use crate::ui::settings::Settings;
 use crate::ui::{storage, AppCtx, Route};
 use leptos::prelude::*;
 
 #[component]
 pub fn SettingsScreen() -> impl IntoView {
     let ctx = AppCtx::get();
-    let change = move |f: &dyn Fn(&mut crate::ui::settings::Settings)| ctx.update_settings(f);
+    let settings = ctx.settings.with_untracked(|s| serde_json::to_string(s).unwrap_or_default());
+    let title = t("Einstellungen", "Settings").into_any();
+    let screen = LazyScreen {
+        class: "settings",
+        test: "settings-screen",
+        title,
+        back: Route::Home,
+        call: "settings",
+        args: [lang_id(), settings],
+    };
+    lazy_screen(screen, drop)
+}
+
+/// The app's settings as `json` (a [`SettingsScreen`]'s argument), or the stored ones.
+pub fn settings_of(json: &str) -> Settings {
+    serde_json::from_str(json).unwrap_or_else(|_| Settings::load().0)
+}
+
+/// Changes a setting: stored at once, and told to the app, which follows (its language, motion,
+/// hand-over and take-backs); a failed store is said, and the change holds for this visit.
+pub fn change_setting(settings: RwSignal<Settings>, f: impl FnOnce(&mut Settings)) {
+    settings.update(f);
+    if let Err(e) = settings.with_untracked(Settings::store) {
+        tell(Told::Warn(storage::store_message(e).into()));
+    }
+    tell(Told::Settings(settings.with_untracked(|s| serde_json::to_string(s).unwrap_or_default())));
+}
+
+/// The settings screen's body (drawn by the lazily loaded wasm), from the app's `settings`.
+pub fn settings_body(settings: Settings) -> AnyView {
+    let settings = RwSignal::new(settings);
+    let change = move |f: &dyn Fn(&mut Settings)| change_setting(settings, f);
     view! {
-        <main class="settings screen" data-test="settings-screen">
-            <header class="topbar">
-                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                <h1>{t("Einstellungen", "Settings")}</h1>
-            </header>
             <div class="screen-body">
             <section>
                 <h2>{t("Sprache", "Language")}</h2>
                 <div class="row segmented">
-                    <button data-test="lang-de" aria-pressed=move || (ctx.settings.with(|s| s.lang) == Lang::De).to_string()
+                    <button data-test="lang-de" aria-pressed=move || (settings.with(|s| s.lang) == Lang::De).to_string()
                         on:click=move |_| change(&|s| s.lang = Lang::De)>"Deutsch"</button>
-                    <button data-test="lang-en" aria-pressed=move || (ctx.settings.with(|s| s.lang) == Lang::En).to_string()
+                    <button data-test="lang-en" aria-pressed=move || (settings.with(|s| s.lang) == Lang::En).to_string()
                         on:click=move |_| change(&|s| s.lang = Lang::En)>"English"</button>
                 </div>
             </section>
             <section>
                 <label class="check">
-                    <input type="checkbox" data-test="setting-handover" prop:checked=move || ctx.settings.with(|s| s.handover)
+                    <input type="checkbox" data-test="setting-handover" prop:checked=move || settings.with(|s| s.handover)
                         on:change=move |ev| { let on = event_target_checked(&ev); change(&move |s| s.handover = on) } />
                     {t("Übergabe-Bildschirm zwischen den Zügen", "Hand-over screen between turns")}
                 </label>
                 <p class="hint">{t("Verdeckt die Handkarten (Just 4 Fun, Gut angelegt) und das gezogene Plättchen (Sudoku), bis der nächste Spieler tippt; das Brett bleibt sichtbar, dazu steht, was seit seinem letzten Zug geschah. Ausgeschaltet sieht sie jeder, der aufs Gerät schaut – nur, wenn niemand schummelt. Die verdeckte Wand von Vier mal Vier wird immer verdeckt weitergegeben.", "Hides the hands (Just 4 Fun, Gut angelegt) and the drawn tile (Sudoku) until the next player taps; the board stays in view, with what happened since their last move. Switched off, anyone looking at the device sees them – only if nobody peeks. The hidden wall of Vier mal Vier is always passed on covered.")}</p>
                 <label class="check">
-                    <input type="checkbox" data-test="setting-motion" prop:checked=move || ctx.settings.with(|s| s.reduced_motion)
+                    <input type="checkbox" data-test="setting-motion" prop:checked=move || settings.with(|s| s.reduced_motion)
                         on:change=move |ev| { let on = event_target_checked(&ev); change(&move |s| s.reduced_motion = on) } />
                     {t("Weniger Bewegung (keine Animationen)", "Reduced motion (no animations)")}
                 </label>
@@ -42,23 +71,28 @@ pub fn SettingsScreen() -> impl IntoView {
             <section>
                 <h2>{t("Züge zurücknehmen", "Taking moves back")}</h2>
                 <div class="row segmented" role="radiogroup" aria-label=t("Züge zurücknehmen", "Taking moves back")>
-                    {takeback_choice(ctx, "takeback-never", t("Nie", "Never"), TakeBackRule::Never)}
-                    {takeback_choice(ctx, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
-                    {takeback_choice(ctx, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
+                    {takeback_choice(settings, "takeback-never", t("Nie", "Never"), TakeBackRule::Never)}
+                    {takeback_choice(settings, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
+                    {takeback_choice(settings, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
                 </div>
                 <p class="hint">{t("Was noch niemand gesehen hat (Stapel, Beutel), wird dabei neu gemischt: Zurücknehmen verrät nie, was kommt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What nobody has seen yet (pile, bag) is shuffled anew: taking back never shows what comes next. Between people only before the next one has moved, and only when the others agree.")}</p>
             </section>
             {keeping_section()}
-            {backup_section(ctx)}
+            {backup_section(settings)}
             </div>
-        </main>
     }
+    .into_any()
 }
 
 /// One choice of the take-back setting (a radio of the shared kind).
-fn takeback_choice(ctx: AppCtx, test: &'static str, label: &'static str, rule: TakeBackRule) -> AnyView {
-    let chosen = Signal::derive(move || ctx.settings.with(|s| s.takebacks) == rule);
-    let choose = Callback::new(move |()| ctx.update_settings(|s| s.takebacks = rule));
+fn takeback_choice(
+    settings: RwSignal<Settings>,
+    test: &'static str,
+    label: &'static str,
+    rule: TakeBackRule,
+) -> AnyView {
+    let chosen = Signal::derive(move || settings.with(|s| s.takebacks) == rule);
+    let choose = Callback::new(move |()| change_setting(settings, |s| s.takebacks = rule));
     crate::ui::components::choice(String::new(), test.into(), None, label.into(), chosen, choose)
 }
 
@@ -100,21 +134,22 @@ fn keeping_section() -> impl IntoView {
 /// One file of everything on this device, to keep elsewhere or to bring to another device; read
 /// back, it is merged with what is here, losing nothing on either side (`crate::backup`, in the
 /// lazily loaded wasm: `crate::ui::rooms`).
-fn backup_section(ctx: AppCtx) -> impl IntoView {
+fn backup_section(settings: RwSignal<Settings>) -> impl IntoView {
     let export = move |_| {
-        leptos::task::spawn_local(async move {
-            let text = crate::ui::rooms::ask("backup_text", "", "").await.ok().and_then(|t| t.as_string());
-            let today = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
-            let name = format!("spieltisch-sicherung-{}.json", today.get(..10).unwrap_or(""));
-            if text.and_then(|text| super::home::download(&name, &text)).is_none() {
-                ctx.warn(t("Die Sicherung konnte nicht geschrieben werden.", "The backup could not be written."));
-            }
-        })
+        let text = crate::backup::backup(&storage::saves(), storage::now_ms()).ok();
+        let today = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
+        let name = format!("spieltisch-sicherung-{}.json", today.get(..10).unwrap_or(""));
+        if text.and_then(|text| super::home::download(&name, &text)).is_none() {
+            tell(Told::Warn(
+                t("Die Sicherung konnte nicht geschrieben werden.", "The backup could not be written.").into(),
+            ));
+        }
     };
     let import = move |ev: leptos::ev::Event| {
         let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into(t).ok());
         if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
-            super::home::read_chosen_file(ctx, file, BACKUP_MAX_BYTES, move |text| merge_backup(ctx, text));
+            let warn = |m| tell(Told::Warn(m));
+            super::home::read_chosen_file(file, BACKUP_MAX_BYTES, warn, move |text| merge_backup(settings, &text));
         }
         if let Some(input) = input {
             input.set_value("");
@@ -138,21 +173,10 @@ fn backup_section(ctx: AppCtx) -> impl IntoView {
 /// A backup holds at most what the browser's storage can (about 5 MB of text, twice in UTF-16).
 const BACKUP_MAX_BYTES: usize = 12_000_000;
 
-/// Merges the backup `text` (in the lazily loaded wasm) and says how it went.
-fn merge_backup(ctx: AppCtx, text: String) {
-    leptos::task::spawn_local(async move {
-        let lang = if crate::ui::i18n::is_de() { "de" } else { "en" };
-        let answer = crate::ui::rooms::ask("backup_merge", &text, lang).await;
-        let answer = answer.ok().map(|a| js_sys::Array::from(&a));
-        let ok = answer.as_ref().is_some_and(|a| a.get(0).is_truthy());
-        match answer.and_then(|a| a.get(1).as_string()) {
-            Some(message) if ok => ctx.say(message),
-            Some(message) => ctx.warn(message),
-            None => ctx.warn(t(
-                "Die Sicherung konnte nicht eingespielt werden. Bitte mit Internetverbindung noch einmal versuchen.",
-                "The backup could not be read. Please try again while online.",
-            )),
-        }
-        ctx.bump_saves();
-    });
+/// Merges the backup `text` and says how it went; the settings it brought apply at once.
+fn merge_backup(settings: RwSignal<Settings>, text: &str) {
+    let merged = crate::backup::merge(&storage::saves(), text);
+    let (ok, message) = crate::backup::merge_message(&merged);
+    tell(if ok { Told::Say(message) } else { Told::Warn(message) });
+    change_setting(settings, |s| *s = Settings::load().0);
 }

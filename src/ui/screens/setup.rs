@@ -1,6 +1,8 @@
-//! New game: players (count, names, colours, seat order) and the game's options.
+//! New game: players (count, names, colours, seat order) and the game's options. The form is
+//! drawn by the lazily loaded wasm ([`setup_body`], `crate::ui::rooms`); the new game it makes
+//! is told to the app as a save's text, and the app opens it.
 
-use super::{game_name, game_short_name};
+use super::{game_name, game_short_name, lazy_screen, LazyScreen};
 use crate::engine::bots::Level;
 use crate::engine::GameKind;
 use crate::engine::SetupError;
@@ -10,7 +12,10 @@ use crate::session::{
 use crate::ui::components::{choice, color_name, level_name};
 use crate::ui::games::GameScreens;
 use crate::ui::i18n::{t, tf};
-use crate::ui::{new_session, AppCtx, Route};
+use crate::ui::rooms::{tell, Told};
+use crate::ui::screens::settings::change_setting;
+use crate::ui::settings::Settings;
+use crate::ui::{new_session, storage, AppCtx, Route};
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -19,9 +24,9 @@ fn person_name(index: usize) -> String {
     tf("Spieler {}", "Player {}", &[&(index + 1)])
 }
 
-fn default_seats(ctx: AppCtx, n: usize) -> Vec<Seat> {
+fn default_seats(n: usize) -> Vec<Seat> {
     // Names from the last game, so a family doesn't retype them every evening.
-    let remembered = crate::ui::storage::remembered_players(ctx);
+    let remembered = storage::remembered_players();
     (0..n)
         .map(|i| {
             remembered
@@ -46,9 +51,29 @@ fn game_options<G: GameScreens>() -> (AnyView, NewGame, bool) {
 #[component]
 pub fn Setup(kind: GameKind) -> impl IntoView {
     let ctx = AppCtx::get();
+    let settings = ctx.settings.with_untracked(|s| serde_json::to_string(s).unwrap_or_default());
+    let title = view! {
+        <span class="name-long">{game_name(kind)}</span><span class="name-short">{game_short_name(kind)}</span> " – " {t("neues Spiel", "new game")}
+    }
+    .into_any();
+    let screen = LazyScreen {
+        class: "setup",
+        test: "setup",
+        title,
+        back: Route::Home,
+        call: "setup",
+        args: [kind.id().into(), settings],
+    };
+    lazy_screen(screen, drop)
+}
+
+/// The new-game form (drawn by the lazily loaded wasm) under the app's `settings`; "Spiel
+/// starten" tells the app the new game, as a save's text.
+pub fn setup_body(kind: GameKind, settings: Settings) -> AnyView {
+    let settings = RwSignal::new(settings);
     let (min, max) = kind.players();
     let seats = RwSignal::new({
-        let mut s = default_seats(ctx, 2.clamp(min, max));
+        let mut s = default_seats(2.clamp(min, max));
         distinct_colors(&mut s);
         s
     });
@@ -60,7 +85,7 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     let count = Memo::new(move |_| seats.with(Vec::len));
     let set_count = move |n: usize| {
         seats.update(|s| {
-            let mut fresh = default_seats(ctx, n);
+            let mut fresh = default_seats(n);
             for (i, seat) in s.iter().enumerate().take(n) {
                 fresh[i] = seat.clone();
             }
@@ -72,22 +97,18 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
     let start = move |_| {
         let mut chosen = seats.get_untracked();
         clean_seats(&mut chosen);
-        crate::ui::storage::remember_players(&chosen);
-        match new_game(chosen) {
-            Ok(session) => {
-                let _ = crate::ui::storage::ask_to_keep();
-                ctx.open_game(session)
+        storage::remember_players(&chosen);
+        let made = new_game(chosen).map_err(|e| crate::ui::i18n::setup_error_text(&e));
+        match made.and_then(|session| new_game_text(&session)) {
+            Ok(text) => {
+                let _ = storage::ask_to_keep();
+                tell(Told::NewGame(text))
             }
-            Err(e) => ctx.warn(crate::ui::i18n::setup_error_text(&e)),
+            Err(why) => tell(Told::Warn(why)),
         }
     };
 
     view! {
-        <main class="setup screen" data-test="setup">
-            <header class="topbar">
-                <button class="icon" data-test="home-button" aria-label=t("Startseite", "Home") on:click=move |_| ctx.go(Route::Home)>"‹"</button>
-                <h1><span class="name-long">{game_name(kind)}</span><span class="name-short">{game_short_name(kind)}</span> " – " {t("neues Spiel", "new game")}</h1>
-            </header>
             <div class="screen-body" class:waiting=move || glance.with(Option::is_none)>
             {glance_box(glance)}
             <section>
@@ -109,13 +130,21 @@ pub fn Setup(kind: GameKind) -> impl IntoView {
                 {family_picks(seats)}
             </section>
             {options_form}
-            {handover_section(ctx, handover_setting)}
+            {handover_section(settings, handover_setting)}
             </div>
             <footer class="screen-foot">
                 <button class="primary big" data-test="start" on:click=start>{t("Spiel starten", "Start game")}</button>
             </footer>
-        </main>
     }
+    .into_any()
+}
+
+/// A new game as a save's text, for the app to open (it gives the game its id and record).
+fn new_game_text(session: &AnySession) -> Result<String, String> {
+    let meta =
+        crate::session::SaveMeta { name: "", saved_at: storage::now_ms(), id: &crate::ui::new_game_id(), rev: 0 };
+    crate::session::to_json(session, meta)
+        .map_err(|_| t("Das Spiel konnte nicht angelegt werden.", "The game could not be made.").into())
 }
 
 /// The family's people not at the table, each seated with one tap (name and colour).
@@ -146,15 +175,15 @@ fn family_picks(seats: RwSignal<Vec<Seat>>) -> impl IntoView {
 
 /// The hand-over setting, where the game has hidden things to pass on (`shown`). Vier mal Vier's
 /// hidden wall is always passed on covered; its open view hides nothing.
-fn handover_section(ctx: AppCtx, shown: bool) -> impl IntoView {
+fn handover_section(settings: RwSignal<Settings>, shown: bool) -> impl IntoView {
     view! {
         <section hidden=!shown>
             <label class="check">
                 <input type="checkbox" data-test="handover-setting"
-                    prop:checked=move || ctx.settings.with(|s| s.handover)
+                    prop:checked=move || settings.with(|s| s.handover)
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
-                        ctx.update_settings(|s| s.handover = on);
+                        change_setting(settings, |s| s.handover = on);
                     } />
                 {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
             </label>

@@ -104,7 +104,7 @@ fn record_solo(ctx: AppCtx, session: &Session<Sudoku>) -> Option<usize> {
     let record =
         Record { name: seat.name.clone(), score: session.state.score(0), at: storage::now_ms().max(0.0) as u64 };
     // Bad entries are reported and dropped; every valid one stays.
-    let mut records = storage::load_records(ctx);
+    let mut records = storage::load_records();
     let place = records.add(record_list(session.state.options()), record);
     if let Err(e) = storage::saves().write_records(&records) {
         ctx.warn(storage::store_message(e));

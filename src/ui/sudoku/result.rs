@@ -90,7 +90,7 @@ pub fn game_key(game: GameHandle<Sudoku>) -> Option<(u64, u32)> {
 /// One high-score list, best first; `highlight` marks a place (the game just finished).
 #[component]
 pub fn RecordList(list: &'static str, highlight: Option<usize>) -> impl IntoView {
-    let records = storage::load_records(crate::ui::AppCtx::get());
+    let records = storage::load_records();
     match records {
         records if records.list(list).is_empty() => {
             view! { <p class="hint">{t("Noch keine Einträge.", "No entries yet.")}</p> }.into_any()
