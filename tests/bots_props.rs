@@ -9,9 +9,10 @@
 //! 2. Legality: bot-vs-bot games to the end with mixed levels and 2–4 players, at least 10 000
 //!    games per game; every chosen move is legal and applies, and every game ends.
 //! 3. Sensible play: Medium takes an immediate Just 4 Fun win, Medium and Hard object when an
-//!    objection is founded (Vier mal Vier, Profi rule), Medium claims exactly the scoring lines
-//!    (Gut angelegt, announcing), and under Sudoku table rules Medium and Hard never lay a tile
-//!    that breaks the rule and claim "cannot place" exactly when nothing fits.
+//!    objection is founded (Vier mal Vier, Profi rule) unless a stone wins at once, Medium claims
+//!    exactly the scoring lines (Gut angelegt, announcing), and under Sudoku table rules Medium
+//!    and Hard never lay a tile that breaks the rule and claim "cannot place" exactly when
+//!    nothing fits; Easy's slips are rare and plausible.
 //!
 //! Everything is seeded, so a failure names the position that can be replayed.
 
@@ -268,26 +269,124 @@ fn medium_takes_an_immediate_just4fun_win() {
     assert!(found >= 30, "only {found} positions with an immediate win");
 }
 
+/// Whether `mv` makes a four-row for the player to move in `g` (the game ends, won).
+fn wins_at_once(g: &VierMalVier, mv: &viermalvier::Move) -> bool {
+    let Some(me) = g.to_move() else { return false };
+    let mut next = g.clone();
+    matches!(mv, viermalvier::Move::Place { .. })
+        && next.apply(mv).is_ok()
+        && matches!(next.end(), Some(viermalvier::GameEnd::FourRow { winner, .. }) if *winner == me)
+}
+
+fn profi_setup(rng: &mut Pcg64Mcg) -> (usize, viermalvier::Options) {
+    let (p, o) = vmv_setup(rng);
+    (p, viermalvier::Options { profi: true, ..o })
+}
+
 #[test]
 fn medium_and_hard_object_when_founded() {
     let mut rng = Pcg64Mcg::seed_from_u64(0x0b1ec7);
     let mut found = 0;
-    let setup = |rng: &mut Pcg64Mcg| {
-        let (p, o) = vmv_setup(rng);
-        (p, viermalvier::Options { profi: true, ..o })
-    };
-    positions::<VierMalVier>(3_000, &mut rng, 16, setup, |real, rng, label| {
-        if !real.legal_moves().contains(&viermalvier::Move::Object) {
+    positions::<VierMalVier>(3_000, &mut rng, 16, profi_setup, |real, rng, label| {
+        let legal = real.legal_moves();
+        let me = real.to_move().expect("to move");
+        // (Where a stone may win on a wall the seat cannot tell from the real one, laying it can
+        // be worth more than the objection.)
+        let views: Vec<VierMalVier> = (0..32).map(|_| real.determinize(me, rng)).collect();
+        let may_win = legal.iter().any(|m| views.iter().any(|v| wins_at_once(v, m)));
+        if !legal.contains(&viermalvier::Move::Object) || may_win {
             return;
         }
         found += 1;
-        let me = real.to_move().expect("to move");
         for level in [Level::Medium, Level::Hard] {
             let mv = choose(real, me, level, rng.random(), Budget::TEST);
             assert_eq!(mv, Some(viermalvier::Move::Object), "{label}: {level:?} did not object");
         }
     });
     assert!(found >= 20, "only {found} positions with a founded objection");
+}
+
+/// A four-row ends the game; an objection only hands the opponent another move. Where a stone
+/// wins at once on every wall the seat cannot tell apart, Medium and Hard lay it.
+#[test]
+fn a_win_beats_an_objection() {
+    let mut rng = Pcg64Mcg::seed_from_u64(0x71c7);
+    let mut found = 0;
+    positions::<VierMalVier>(20_000, &mut rng, 16, profi_setup, |real, rng, label| {
+        let legal = real.legal_moves();
+        if !legal.contains(&viermalvier::Move::Object) {
+            return;
+        }
+        let me = real.to_move().expect("to move");
+        let views: Vec<VierMalVier> = (0..8).map(|_| real.determinize(me, rng)).collect();
+        let sure = legal.iter().any(|m| wins_at_once(real, m) && views.iter().all(|v| wins_at_once(v, m)));
+        if !sure {
+            return;
+        }
+        found += 1;
+        for level in [Level::Medium, Level::Hard] {
+            let mv = choose(real, me, level, rng.random(), Budget::TEST).expect("a move");
+            assert!(wins_at_once(real, &mv), "{label}: {level:?} played {mv:?} instead of winning");
+        }
+    });
+    assert!(found >= 10, "only {found} positions where a stone wins instead of objecting");
+}
+
+/// Easy slips as a person does, and rarely: under Sudoku's table rules it says "cannot place"
+/// only when nothing fits, and the few tiles it lays against the rule break it only in the
+/// block (row and column clear); in Vier mal Vier (Profi) it still objects most of the time.
+#[test]
+fn easy_slips_are_rare_and_plausible() {
+    let mut rng = Pcg64Mcg::seed_from_u64(0xea5e);
+    let (mut asked, mut slips) = (0, 0);
+    for game in 0..200 {
+        let (players, options) = sudoku_setup(&mut rng);
+        let options = sudoku::Options { mode: Mode::TableRules, gold_by_hand: false, ..options };
+        let seed: u64 = rng.random();
+        let mut g = Sudoku::new(players, options, seed).expect("setup");
+        while let Some(me) = g.to_move() {
+            let number = g.hand(me).expect("the mover holds a tile");
+            let fields = g.legal_fields(number);
+            let label = format!("game {game}, seed {seed}, turn {}", g.turn());
+            match choose(&g, me, Level::Easy, rng.random(), Budget::TEST).expect("a move") {
+                sudoku::Move::CannotPlace => {
+                    assert!(fields.is_empty(), "{label}: Easy claimed although {fields:?} fit")
+                }
+                sudoku::Move::Place { cell } if !fields.contains(&cell) => {
+                    let holds = |c: usize| g.tile(c).is_some_and(|t| t.number == number);
+                    let in_line = (0..sudoku::CELLS).any(|c| {
+                        (sudoku::row(c) == sudoku::row(cell) || sudoku::col(c) == sudoku::col(cell)) && holds(c)
+                    });
+                    assert!(!in_line, "{label}: Easy's {number} on {cell} repeats a number of its row or column");
+                    slips += 1;
+                }
+                _ => {}
+            }
+            asked += 1;
+            let Some(&cell) = fields.choose(&mut rng) else { break };
+            g.apply(&sudoku::Move::Place { cell }).expect("a legal field takes the tile");
+        }
+    }
+    let rate = f64::from(slips) / f64::from(asked);
+    assert!(slips > 0 && rate <= 0.12, "{slips} slips in {asked} moves");
+
+    let (mut founded, mut objected) = (0, 0);
+    positions::<VierMalVier>(3_000, &mut rng, 16, profi_setup, |real, rng, _| {
+        let legal = real.legal_moves();
+        let me = real.to_move().expect("to move");
+        let views: Vec<VierMalVier> = (0..32).map(|_| real.determinize(me, rng)).collect();
+        let may_win = legal.iter().any(|m| views.iter().any(|v| wins_at_once(v, m)));
+        if legal.contains(&viermalvier::Move::Object) && !may_win {
+            founded += 1;
+            objected += usize::from(
+                choose(real, me, Level::Easy, rng.random(), Budget::TEST) == Some(viermalvier::Move::Object),
+            );
+        }
+    });
+    assert!(
+        founded >= 20 && objected * 10 >= founded * 6 && objected < founded,
+        "Easy objected {objected} of {founded} times"
+    );
 }
 
 #[test]

@@ -76,6 +76,10 @@ impl BotGame for Just4Fun {
         true
     }
 
+    fn with_mover(&self, player: PlayerIdx) -> Option<Self> {
+        Just4Fun::with_mover(self, player)
+    }
+
     fn margin(&self, player: PlayerIdx) -> f64 {
         let Some(s) = self.final_scoring() else { return 0.0 };
         let mine = f64::from(s.sums.get(player).copied().unwrap_or(0));

@@ -5,7 +5,7 @@
 //! UCT with availability counts, expands one untried move, plays out with the game's rollout
 //! policy and backs up a reward per player; each node's mover maximises their own reward.
 
-use super::{candidates, medium, BotGame, Budget};
+use super::{candidates, medium, sure_win, BotGame, Budget};
 use crate::engine::PlayerIdx;
 use rand::Rng;
 use std::collections::HashMap;
@@ -37,8 +37,10 @@ impl<M> Node<M> {
     }
 }
 
+/// The search from `views[0]`, the bot's view; its root moves are Medium's best few judged
+/// over all `views`.
 pub(crate) fn search<G: BotGame, R: Rng + ?Sized>(
-    view: &G,
+    views: &[G],
     me: PlayerIdx,
     legal: Vec<G::Move>,
     budget: Budget,
@@ -47,15 +49,21 @@ pub(crate) fn search<G: BotGame, R: Rng + ?Sized>(
 where
     G::Move: Eq + Hash,
 {
+    let Some(view) = views.first() else { return legal[0].clone() };
     let sensible = view.sensible_moves(legal.clone());
     if sensible.len() <= 1 || sensible.len() > MAX_ROOT_MOVES || budget.iterations == 0 {
-        return medium(view, me, legal, rng);
+        return medium(views, me, legal, rng);
     }
     // The search decides among Medium's best few (the evaluation is a strong prior; a few
     // hundred playouts cannot tell forty moves apart reliably).
-    let root_moves = candidates(view, me, legal.clone(), ROOT_CANDIDATES, rng);
+    let root_moves = candidates(views, me, legal.clone(), ROOT_CANDIDATES, rng);
+    // A win on every state the seat cannot tell apart needs no search (a few hundred playouts
+    // may not tell it from the moves beside it).
+    if let Some(win) = root_moves.iter().find(|m| sure_win(views, m)) {
+        return win.clone();
+    }
     if root_moves.len() <= 1 {
-        return medium(view, me, legal, rng);
+        return medium(views, me, legal, rng);
     }
     let players = view.player_count();
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(players)];
@@ -72,7 +80,7 @@ where
     }
     match most_visited(&nodes, &root_moves) {
         Some(m) => m.clone(),
-        None => medium(view, me, legal, rng),
+        None => medium(views, me, legal, rng),
     }
 }
 

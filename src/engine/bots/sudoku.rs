@@ -1,11 +1,26 @@
 //! Sudoku: points now, relative to the best opponent. Under table rules Medium and Hard never
 //! lay a tile that breaks the Sudoku rule and claim "cannot place" exactly when no legal field
-//! exists; Easy may do either wrongly.
+//! exists; Easy now and then overlooks the block.
 
 use super::BotGame;
-use crate::engine::sudoku::{Mode, Move, Sudoku};
+use crate::engine::sudoku::{block, col, row, Mode, Move, Sudoku, CELLS};
 use crate::engine::{Game, PlayerIdx};
 use rand::Rng;
+
+/// How often Easy slips under table rules (one move in this many).
+const EASY_SLIP_ONE_IN: u32 = 15;
+
+impl Sudoku {
+    /// Whether `number` on the free field `cell` repeats only a number of the block: row and
+    /// column are clear, so the rule is broken in the way a person overlooks most easily.
+    fn block_overlooked(&self, cell: usize, number: u8) -> bool {
+        let holds = |c: usize| self.tile(c).is_some_and(|t| t.number == number);
+        let (r, k, b) = (row(cell), col(cell), block(cell));
+        self.tile(cell).is_none()
+            && (0..CELLS).filter(|&c| row(c) == r || col(c) == k).all(|c| !holds(c))
+            && (0..CELLS).any(|c| block(c) == b && holds(c))
+    }
+}
 
 impl BotGame for Sudoku {
     fn sensible_moves(&self, legal: Vec<Move>) -> Vec<Move> {
@@ -19,6 +34,21 @@ impl BotGame for Sudoku {
         } else {
             fields.into_iter().map(|cell| Move::Place { cell }).collect()
         }
+    }
+
+    /// Easy's slip under table rules, one move in [`EASY_SLIP_ONE_IN`]: the tile laid on a field
+    /// where only the block already holds its number (and where nothing fits, on such a field
+    /// instead of saying so), as a player does who checked row and column only.
+    fn easy_slip<R: Rng + ?Sized>(&self, mv: Move, rng: &mut R) -> Move {
+        let slips = self.options().mode == Mode::TableRules
+            && matches!(mv, Move::Place { .. } | Move::CannotPlace)
+            && rng.random_ratio(1, EASY_SLIP_ONE_IN);
+        let Some(number) = self.to_move().and_then(|p| self.hand(p)).filter(|_| slips) else { return mv };
+        let fields: Vec<usize> = (0..CELLS).filter(|&c| self.block_overlooked(c, number)).collect();
+        if fields.is_empty() {
+            return mv;
+        }
+        Move::Place { cell: fields[rng.random_range(0..fields.len())] }
     }
 
     /// Playouts lay on the legal field worth most (ties at random), set the gold tiles at random

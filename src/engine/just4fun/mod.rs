@@ -539,6 +539,12 @@ impl Just4Fun {
         }
     }
 
+    /// This running game with `player` to move instead (the computer players weigh a later
+    /// player's threats as if it were their turn now); `None` when it is over or no such player.
+    pub(crate) fn with_mover(&self, player: PlayerIdx) -> Option<Self> {
+        (self.to_move().is_some() && player < self.players).then(|| Just4Fun { to_move: player, ..self.clone() })
+    }
+
     /// Builds a position from a compact, readable description (for tests; in the spirit of
     /// chess FEN). Example:
     ///

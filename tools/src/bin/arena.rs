@@ -1,22 +1,37 @@
-//! Bot arena: plays games between computer-player levels (and a uniformly random player) and
-//! prints per seat the win rate with a 95 % Wilson interval (draws and shared wins count as
-//! fractions), the mean score margin where the game has scores, and the time per move.
+//! Bot arena: plays games between computer-player levels (a uniformly random player, and a
+//! cheating "ceiling" seat) and prints per seat the win rate with a 95 % Wilson interval (draws
+//! and shared wins count as fractions), the mean score margin where the game has scores, and the
+//! time per move.
 //!
+//! One line of seats:
 //! `cargo run --release -p spieltisch-tools --bin arena -- --game just4fun --players 2 \
-//!    --seats hard,medium --games 300 [--budget N] [--seed S]`
+//!    --seats hard,medium --games 300 [--budget N] [--seed S] [--threads T]`
+//!
+//! The whole table (issue 26: Hard against Medium in every game and player count, beside the
+//! ceiling and the time per move):
+//! `cargo run --release -p spieltisch-tools --bin arena -- --table [--games N] [--budget N] \
+//!    [--threads T] [--game KIND]…`
 //!
 //! Seats are rotated over the chairs from game to game, so every seat starts equally often.
-//! Games are spread over two threads.
+//! Games are spread over `--threads` threads (default: every core). The arena counts search
+//! iterations (`--budget`), not time, so its figures reproduce on any machine.
+//!
+//! The ceiling seat (`ceiling`) is Hard's search given the real state: [`SeesAll`] wraps the
+//! game so that a determinization is the state itself. It shows how much of a game a perfect
+//! reading of the hidden cards could win; it exists only here, never in the app or the worker
+//! (tools/tests/ceiling.rs checks that nothing outside this file names it).
 
+use serde::{Deserialize, Serialize};
 use spieltisch::engine::bots::{choose, BotGame, Budget, Level};
-use spieltisch::engine::{GameKind, Outcome, PlayerIdx};
+use spieltisch::engine::{Determinize, EventJson, Game, GameKind, Outcome, PlayerIdx, SetupError};
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Seat {
     Bot(Level),
     Random,
+    Ceiling,
 }
 
 fn parse_seat(s: &str) -> Seat {
@@ -25,7 +40,130 @@ fn parse_seat(s: &str) -> Seat {
         "medium" => Seat::Bot(Level::Medium),
         "hard" => Seat::Bot(Level::Hard),
         "random" => Seat::Random,
-        other => panic!("unknown seat kind {other:?} (easy, medium, hard, random)"),
+        "ceiling" => Seat::Ceiling,
+        other => panic!("unknown seat kind {other:?} (easy, medium, hard, random, ceiling)"),
+    }
+}
+
+/// A game whose determinization for any seat is the real state: Hard's search on it reads every
+/// hidden card (the arena's ceiling seat only).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+struct SeesAll<G>(G);
+
+impl<G: BotGame> Game for SeesAll<G>
+where
+    G::Move: Eq + Hash,
+{
+    type Move = G::Move;
+    type Error = G::Error;
+    type Event = G::Event;
+    type Options = G::Options;
+    const KIND: GameKind = G::KIND;
+
+    fn new(players: usize, options: Self::Options, seed: u64) -> Result<Self, SetupError> {
+        G::new(players, options, seed).map(SeesAll)
+    }
+    fn options(&self) -> &Self::Options {
+        self.0.options()
+    }
+    fn seed(&self) -> u64 {
+        self.0.seed()
+    }
+    fn event_move(event: &Self::Event) -> Self::Move {
+        G::event_move(event)
+    }
+    fn json_event_move(event: &EventJson<'_>) -> Option<Self::Move> {
+        G::json_event_move(event)
+    }
+    fn reshuffle_unseen(&mut self, nonce: u64) {
+        self.0.reshuffle_unseen(nonce)
+    }
+    fn event_player(event: &Self::Event) -> Option<PlayerIdx> {
+        G::event_player(event)
+    }
+    fn player_count(&self) -> usize {
+        self.0.player_count()
+    }
+    fn to_move(&self) -> Option<PlayerIdx> {
+        self.0.to_move()
+    }
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        self.0.legal_moves()
+    }
+    fn apply(&mut self, mv: &Self::Move) -> Result<Self::Event, Self::Error> {
+        self.0.apply(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn turn(&self) -> u32 {
+        self.0.turn()
+    }
+    /// Nothing is hidden from a seat that sees all.
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+    fn validate(&self) -> Result<(), String> {
+        self.0.validate()
+    }
+}
+
+impl<G: BotGame> Determinize for SeesAll<G>
+where
+    G::Move: Eq + Hash,
+{
+    type Observation = G;
+
+    fn observation(&self, _observer: PlayerIdx) -> G {
+        self.0.clone()
+    }
+
+    /// The real state itself.
+    fn determinize<R: rand::Rng + ?Sized>(&self, _observer: PlayerIdx, _rng: &mut R) -> Self {
+        self.clone()
+    }
+}
+
+impl<G: BotGame> BotGame for SeesAll<G>
+where
+    G::Move: Eq + Hash,
+{
+    fn sensible_moves(&self, legal: Vec<G::Move>) -> Vec<G::Move> {
+        self.0.sensible_moves(legal)
+    }
+    fn evaluate(&self, player: PlayerIdx) -> f64 {
+        self.0.evaluate(player)
+    }
+    fn sudden_wins(&self) -> bool {
+        self.0.sudden_wins()
+    }
+    fn wins_at_once(&self, mv: &G::Move) -> bool {
+        self.0.wins_at_once(mv)
+    }
+    fn with_mover(&self, player: PlayerIdx) -> Option<Self> {
+        self.0.with_mover(player).map(SeesAll)
+    }
+    fn margin(&self, player: PlayerIdx) -> f64 {
+        self.0.margin(player)
+    }
+    fn final_scores(&self) -> Option<Vec<f64>> {
+        self.0.final_scores()
+    }
+    fn rollout_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<G::Move> {
+        self.0.rollout_move(rng)
+    }
+    fn budget_share(&self) -> f64 {
+        self.0.budget_share()
+    }
+    fn root_slack(&self) -> f64 {
+        self.0.root_slack()
+    }
+    fn playout_depth(&self) -> usize {
+        self.0.playout_depth()
+    }
+    fn eval_scale(&self) -> f64 {
+        self.0.eval_scale()
     }
 }
 
@@ -37,6 +175,7 @@ fn splitmix(x: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// One seat's results.
 #[derive(Clone, Default)]
 struct Tally {
     games: u32,
@@ -45,9 +184,49 @@ struct Tally {
     margins: u32,
     moves: u32,
     time: Duration,
-    hard_moves: u32,
-    hard_time: Duration,
-    hard_max: Duration,
+    /// The time of every searched move (more than one legal move) of a Hard or ceiling seat.
+    searched: Vec<Duration>,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.games += other.games;
+        self.reward += other.reward;
+        self.margin += other.margin;
+        self.margins += other.margins;
+        self.moves += other.moves;
+        self.time += other.time;
+        self.searched.extend(other.searched);
+    }
+
+    fn rate(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games);
+        let (lo, hi) = wilson(self.reward, n);
+        (if n > 0.0 { self.reward / n } else { 0.0 }, lo, hi)
+    }
+
+    /// Median, 95th percentile and maximum of the searched moves' times, in ms.
+    fn search_times(&self) -> Option<(f64, f64, f64)> {
+        let mut t: Vec<f64> = self.searched.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+        t.sort_by(f64::total_cmp);
+        let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
+        (!t.is_empty()).then(|| (at(0.5), at(0.95), at(1.0)))
+    }
+}
+
+/// A seat's move in `g`: its level's choice (the ceiling's from the real state).
+fn seat_move<G: BotGame>(g: &G, p: PlayerIdx, seat: Seat, budget: Budget, s: &mut u64) -> G::Move
+where
+    G::Move: Eq + Hash,
+{
+    match seat {
+        Seat::Random => {
+            let legal = g.legal_moves();
+            legal[(splitmix(s) % legal.len() as u64) as usize].clone()
+        }
+        Seat::Bot(level) => choose(g, p, level, splitmix(s), budget).expect("a bot move"),
+        Seat::Ceiling => choose(&SeesAll(g.clone()), p, Level::Hard, splitmix(s), budget).expect("a move"),
+    }
 }
 
 fn play_one<G: BotGame>(game_no: u32, players: usize, seats: &[Seat], budget: Budget, seed: u64, out: &mut [Tally])
@@ -63,26 +242,18 @@ where
         let Some(p) = g.to_move() else { break };
         let seat = seat_of(p);
         let start = Instant::now();
-        let mv = match seats[seat] {
-            Seat::Random => {
-                let legal = g.legal_moves();
-                legal[(splitmix(&mut s) % legal.len() as u64) as usize].clone()
-            }
-            Seat::Bot(level) => choose(&g, p, level, splitmix(&mut s), budget).expect("a bot move"),
-        };
+        let mv = seat_move(&g, p, seats[seat], budget, &mut s);
         let took = start.elapsed();
         let t = &mut out[seat];
         t.moves += 1;
         t.time += took;
-        if matches!(seats[seat], Seat::Bot(Level::Hard)) && g.legal_moves().len() > 1 {
-            t.hard_moves += 1;
-            t.hard_time += took;
-            t.hard_max = t.hard_max.max(took);
+        if matches!(seats[seat], Seat::Bot(Level::Hard) | Seat::Ceiling) && g.legal_moves().len() > 1 {
+            t.searched.push(took);
         }
         g.apply(&mv).expect("the chosen move applies");
     }
     let outcome = g.outcome().expect("the game ended");
-    let sc = g.final_scores();
+    let scores = g.final_scores();
     for p in 0..players {
         let t = &mut out[seat_of(p)];
         t.games += 1;
@@ -91,7 +262,7 @@ where
             Outcome::Winners(w) if w.contains(&p) => 1.0 / w.len() as f64,
             Outcome::Winners(_) => 0.0,
         };
-        if let Some(sc) = &sc {
+        if let Some(sc) = &scores {
             let best_other = (0..players).filter(|&q| q != p).map(|q| sc[q]).fold(f64::NEG_INFINITY, f64::max);
             if best_other.is_finite() {
                 t.margin += sc[p] - best_other;
@@ -113,18 +284,31 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn run<G: BotGame>(players: usize, seats: &[Seat], games: u32, budget: Budget, seed: u64)
+/// What one run plays.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    players: usize,
+    seats: &'a [Seat],
+    games: u32,
+    budget: Budget,
+    seed: u64,
+    threads: u32,
+}
+
+/// Plays `run.games` games over `run.threads` threads; one tally per seat.
+fn play<G: BotGame>(run: Run<'_>) -> Vec<Tally>
 where
     G::Move: Eq + Hash,
 {
-    let n = seats.len();
-    let results: Vec<Vec<Tally>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..2u32)
+    let n = run.seats.len();
+    let threads = run.threads.max(1);
+    let parts: Vec<Vec<Tally>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
             .map(|thread| {
                 scope.spawn(move || {
                     let mut out = vec![Tally::default(); n];
-                    for i in (thread..games).step_by(2) {
-                        play_one::<G>(i, players, seats, budget, seed, &mut out);
+                    for i in (thread..run.games).step_by(threads as usize) {
+                        play_one::<G>(i, run.players, run.seats, run.budget, run.seed, &mut out);
                     }
                     out
                 })
@@ -133,38 +317,28 @@ where
         handles.into_iter().map(|h| h.join().expect("arena thread")).collect()
     });
     let mut total = vec![Tally::default(); n];
-    for part in results {
+    for part in parts {
         for (t, r) in total.iter_mut().zip(part) {
-            t.games += r.games;
-            t.reward += r.reward;
-            t.margin += r.margin;
-            t.margins += r.margins;
-            t.moves += r.moves;
-            t.time += r.time;
-            t.hard_moves += r.hard_moves;
-            t.hard_time += r.hard_time;
-            t.hard_max = t.hard_max.max(r.hard_max);
+            t.add(r);
         }
     }
-    println!("{games} games, {players} players, budget {} iterations", budget.iterations);
-    for (i, (seat, t)) in seats.iter().zip(&total).enumerate() {
-        let (lo, hi) = wilson(t.reward, f64::from(t.games));
-        let rate = if t.games > 0 { t.reward / f64::from(t.games) } else { 0.0 };
+    total
+}
+
+fn print_seats(run: Run<'_>, total: &[Tally]) {
+    println!("{} games, {} players, budget {} iterations", run.games, run.players, run.budget.iterations);
+    for (i, (seat, t)) in run.seats.iter().zip(total).enumerate() {
+        let (rate, lo, hi) = t.rate();
         let margin = if t.margins > 0 { format!("{:+.1}", t.margin / f64::from(t.margins)) } else { "-".into() };
         let ms = if t.moves > 0 { t.time.as_secs_f64() * 1000.0 / f64::from(t.moves) } else { 0.0 };
-        let hard = if t.hard_moves > 0 {
-            let mean = t.hard_time.as_secs_f64() / f64::from(t.hard_moves);
-            format!(
-                ", {:.1} ms per searched Hard move (max {:.1} ms, {:.0} budget iterations/s)",
-                mean * 1000.0,
-                t.hard_max.as_secs_f64() * 1000.0,
-                f64::from(budget.iterations) / mean
-            )
-        } else {
-            String::new()
-        };
+        let searched = t
+            .search_times()
+            .map(|(median, p95, max)| {
+                format!(", searched moves {median:.1} / {p95:.1} / {max:.1} ms (median / p95 / max)")
+            })
+            .unwrap_or_default();
         println!(
-            "seat {i} {seat:?}: win rate {:.1} % [{:.1}, {:.1}] over {} seat-games, mean margin {margin}, {ms:.2} ms per move{hard}",
+            "seat {i} {seat:?}: win rate {:.1} % [{:.1}, {:.1}] over {} seat-games, mean margin {margin}, {ms:.2} ms per move{searched}",
             rate * 100.0,
             lo * 100.0,
             hi * 100.0,
@@ -173,20 +347,83 @@ where
     }
 }
 
+/// One line of the table: `first` (Hard or the ceiling) in chair rotation against Medium in
+/// every other chair; its share, interval and search times.
+fn table_cell(kind: GameKind, first: Seat, run: Run<'_>) -> Tally {
+    let seats: Vec<Seat> = (0..run.players).map(|p| if p == 0 { first } else { Seat::Bot(Level::Medium) }).collect();
+    let run = Run { seats: &seats, ..run };
+    let mut tallies = spieltisch::with_game!(kind, G => play::<G>(run));
+    tallies.swap_remove(0)
+}
+
+fn percent(t: &Tally) -> String {
+    let (rate, lo, hi) = t.rate();
+    format!("{:.1} % [{:.1}, {:.1}]", rate * 100.0, lo * 100.0, hi * 100.0)
+}
+
+/// Prints the table: per game and player count, Hard against Medium, whether the target holds
+/// (2 players: lower bound ≥ 55 %; more: lower bound above a fair share), the ceiling, Hard's
+/// edge as a share of the ceiling's, and Hard's time per searched move.
+fn print_table(kinds: &[GameKind], run: Run<'_>) {
+    println!(
+        "{} games per line, budget {} iterations, {} threads, seed {}",
+        run.games, run.budget.iterations, run.threads, run.seed
+    );
+    println!();
+    println!("| game | players | Hard vs Medium | target | met | ceiling vs Medium | Hard's edge / ceiling's | Hard ms per searched move (median · p95 · max) |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for &kind in kinds {
+        let (min, max) = kind.players();
+        for players in min.max(2)..=max {
+            let run = Run { players, ..run };
+            let hard = table_cell(kind, Seat::Bot(Level::Hard), run);
+            let ceiling = table_cell(kind, Seat::Ceiling, run);
+            let fair = 1.0 / players as f64;
+            let (target, bound) = if players == 2 { ("≥ 55 %", 0.55) } else { ("> fair share", fair + 1e-9) };
+            let met = if hard.rate().1 >= bound { "yes" } else { "no" };
+            let edge = (hard.rate().0 - fair) / (ceiling.rate().0 - fair);
+            let times = hard
+                .search_times()
+                .map(|(median, p95, max)| format!("{median:.0} · {p95:.0} · {max:.0}"))
+                .unwrap_or_else(|| "-".into());
+            println!(
+                "| {} | {players} | {} | {target} | {met} | {} | {:.0} % | {times} |",
+                kind.name(),
+                percent(&hard),
+                percent(&ceiling),
+                edge * 100.0
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-    let game = get("--game").unwrap_or_else(|| "just4fun".into());
-    let players: usize = get("--players").map_or(2, |s| s.parse().expect("--players N"));
-    let seats: Vec<Seat> = get("--seats").unwrap_or_else(|| "hard,medium".into()).split(',').map(parse_seat).collect();
-    let games: u32 = get("--games").map_or(100, |s| s.parse().expect("--games N"));
-    let budget = get("--budget").map_or(Budget::FULL, |s| Budget { iterations: s.parse().expect("--budget N") });
-    let seed: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed N"));
-    assert!(!seats.is_empty() && seats.len() <= players, "give 1 to {players} seat kinds");
-    // Fewer seat kinds than chairs: repeat them.
-    let seats: Vec<Seat> = (0..players).map(|p| seats[p % seats.len()]).collect();
-    let _: PlayerIdx = 0;
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get() as u32);
+    let run = Run {
+        players: get("--players").map_or(2, |s| s.parse().expect("--players N")),
+        seats: &[],
+        games: get("--games")
+            .map_or(if args.contains(&"--table".into()) { 1000 } else { 100 }, |s| s.parse().expect("--games N")),
+        budget: get("--budget").map_or(Budget::FULL, |s| Budget { iterations: s.parse().expect("--budget N") }),
+        seed: get("--seed").map_or(1, |s| s.parse().expect("--seed N")),
+        threads: get("--threads").map_or(cores, |s| s.parse().expect("--threads N")),
+    };
     let ids = || GameKind::ALL.map(GameKind::id).join(", ");
-    let kind = GameKind::from_id(&game).unwrap_or_else(|| panic!("unknown game {game:?} ({})", ids()));
-    spieltisch::with_game!(kind, G => run::<G>(players, &seats, games, budget, seed))
+    let kind_of = |id: &str| GameKind::from_id(id).unwrap_or_else(|| panic!("unknown game {id:?} ({})", ids()));
+    if args.contains(&"--table".into()) {
+        let chosen: Vec<GameKind> =
+            args.iter().zip(args.iter().skip(1)).filter(|(a, _)| *a == "--game").map(|(_, id)| kind_of(id)).collect();
+        let kinds = if chosen.is_empty() { GameKind::ALL.to_vec() } else { chosen };
+        return print_table(&kinds, run);
+    }
+    let kind = kind_of(&get("--game").unwrap_or_else(|| "just4fun".into()));
+    let seats: Vec<Seat> = get("--seats").unwrap_or_else(|| "hard,medium".into()).split(',').map(parse_seat).collect();
+    assert!(!seats.is_empty() && seats.len() <= run.players, "give 1 to {} seat kinds", run.players);
+    // Fewer seat kinds than chairs: repeat them.
+    let seats: Vec<Seat> = (0..run.players).map(|p| seats[p % seats.len()]).collect();
+    let run = Run { seats: &seats, ..run };
+    let total = spieltisch::with_game!(kind, G => play::<G>(run));
+    print_seats(run, &total);
 }
