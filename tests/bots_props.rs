@@ -339,34 +339,20 @@ fn a_win_beats_an_objection() {
 fn easy_slips_are_rare_and_plausible() {
     let mut rng = Pcg64Mcg::seed_from_u64(0xea5e);
     let (mut asked, mut slips) = (0, 0);
-    for game in 0..200 {
-        let (players, options) = sudoku_setup(&mut rng);
-        let options = sudoku::Options { mode: Mode::TableRules, gold_by_hand: false, ..options };
-        let seed: u64 = rng.random();
-        let mut g = Sudoku::new(players, options, seed).expect("setup");
-        while let Some(me) = g.to_move() {
-            let number = g.hand(me).expect("the mover holds a tile");
-            let fields = g.legal_fields(number);
-            let label = format!("game {game}, seed {seed}, turn {}", g.turn());
-            match choose(&g, me, Level::Easy, rng.random(), Budget::TEST).expect("a move") {
-                sudoku::Move::CannotPlace => {
-                    assert!(fields.is_empty(), "{label}: Easy claimed although {fields:?} fit")
-                }
-                sudoku::Move::Place { cell } if !fields.contains(&cell) => {
-                    let holds = |c: usize| g.tile(c).is_some_and(|t| t.number == number);
-                    let in_line = (0..sudoku::CELLS).any(|c| {
-                        (sudoku::row(c) == sudoku::row(cell) || sudoku::col(c) == sudoku::col(cell)) && holds(c)
-                    });
-                    assert!(!in_line, "{label}: Easy's {number} on {cell} repeats a number of its row or column");
-                    slips += 1;
-                }
-                _ => {}
+    table_rules_positions(200, &mut rng, |g, me, number, fields, label, rng| {
+        match choose(g, me, Level::Easy, rng.random(), Budget::TEST).expect("a move") {
+            sudoku::Move::CannotPlace => assert!(fields.is_empty(), "{label}: Easy claimed although {fields:?} fit"),
+            sudoku::Move::Place { cell } if !fields.contains(&cell) => {
+                let holds = |c: usize| g.tile(c).is_some_and(|t| t.number == number);
+                let in_line = (0..sudoku::CELLS)
+                    .any(|c| (sudoku::row(c) == sudoku::row(cell) || sudoku::col(c) == sudoku::col(cell)) && holds(c));
+                assert!(!in_line, "{label}: Easy's {number} on {cell} repeats a number of its row or column");
+                slips += 1;
             }
-            asked += 1;
-            let Some(&cell) = fields.choose(&mut rng) else { break };
-            g.apply(&sudoku::Move::Place { cell }).expect("a legal field takes the tile");
+            _ => {}
         }
-    }
+        asked += 1;
+    });
     let rate = f64::from(slips) / f64::from(asked);
     assert!(slips > 0 && rate <= 0.12, "{slips} slips in {asked} moves");
 
@@ -409,48 +395,53 @@ fn medium_claims_exactly_the_scoring_lines() {
     assert!(scoring >= 200, "only {scoring} moves with scoring lines");
 }
 
-#[test]
-fn sudoku_table_rules_medium_and_hard_keep_the_rule() {
-    let mut rng = Pcg64Mcg::seed_from_u64(0x7ab1e);
-    let (mut claims, mut places) = (0, 0);
-    // Games played on with random rule-keeping placements until the mover's tile fits nowhere;
-    // the bots are asked along the way and at that last position.
-    for game in 0..300 {
-        let (players, options) = sudoku_setup(&mut rng);
+/// Sudoku games under table rules, played on with random rule-keeping placements until the
+/// mover's tile fits nowhere; `each` sees every position on the way: the state, the mover, its
+/// tile and the fields where it may lie.
+fn table_rules_positions(
+    games: usize,
+    rng: &mut Pcg64Mcg,
+    mut each: impl FnMut(&Sudoku, PlayerIdx, u8, &[usize], &str, &mut Pcg64Mcg),
+) {
+    for game in 0..games {
+        let (players, options) = sudoku_setup(rng);
         let options = sudoku::Options { mode: Mode::TableRules, gold_by_hand: false, ..options };
         let seed: u64 = rng.random();
-        let label = format!("game {game}, seed {seed}, {players} players, {options:?}");
+        let described = format!("game {game}, seed {seed}, {players} players, {options:?}");
         let mut g = Sudoku::new(players, options, seed).expect("setup");
         while let Some(me) = g.to_move() {
             let number = g.hand(me).expect("the mover holds a tile");
             let fields = g.legal_fields(number);
-            if fields.is_empty() || rng.random_bool(0.1) {
-                for level in [Level::Medium, Level::Hard] {
-                    let mv = choose(&g, me, level, rng.random(), Budget::TEST).expect("a move");
-                    match mv {
-                        sudoku::Move::CannotPlace => {
-                            assert!(
-                                fields.is_empty(),
-                                "{label}, turn {}: {level:?} claimed although {fields:?} fit",
-                                g.turn()
-                            );
-                            claims += 1;
-                        }
-                        sudoku::Move::Place { cell } => {
-                            assert!(
-                                fields.contains(&cell),
-                                "{label}, turn {}: {level:?} broke the Sudoku rule on {cell}",
-                                g.turn()
-                            );
-                            places += 1;
-                        }
-                        other => panic!("{label}: {level:?} played {other:?}"),
-                    }
-                }
-            }
-            let Some(&cell) = fields.choose(&mut rng) else { break };
+            let label = format!("{described}, turn {}", g.turn());
+            each(&g, me, number, &fields, &label, rng);
+            let Some(&cell) = fields.choose(rng) else { break };
             g.apply(&sudoku::Move::Place { cell }).expect("a legal field takes the tile");
         }
     }
+}
+
+#[test]
+fn sudoku_table_rules_medium_and_hard_keep_the_rule() {
+    let mut rng = Pcg64Mcg::seed_from_u64(0x7ab1e);
+    let (mut claims, mut places) = (0, 0);
+    // The bots are asked along the way and where nothing fits.
+    table_rules_positions(300, &mut rng, |g, me, _, fields, label, rng| {
+        if !fields.is_empty() && !rng.random_bool(0.1) {
+            return;
+        }
+        for level in [Level::Medium, Level::Hard] {
+            match choose(g, me, level, rng.random(), Budget::TEST).expect("a move") {
+                sudoku::Move::CannotPlace => {
+                    assert!(fields.is_empty(), "{label}: {level:?} claimed although {fields:?} fit");
+                    claims += 1;
+                }
+                sudoku::Move::Place { cell } => {
+                    assert!(fields.contains(&cell), "{label}: {level:?} broke the Sudoku rule on {cell}");
+                    places += 1;
+                }
+                other => panic!("{label}: {level:?} played {other:?}"),
+            }
+        }
+    });
     assert!(claims >= 100 && places >= 1_000, "{claims} claims, {places} placements");
 }
