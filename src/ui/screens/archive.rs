@@ -11,7 +11,7 @@ use crate::session::Save;
 use crate::ui::components::{outcome_headline, Confirm};
 use crate::ui::i18n::t;
 use crate::ui::rooms::{go, tell, Told};
-use crate::ui::{storage, AppCtx, Route};
+use crate::ui::{storage, Route};
 use leptos::prelude::*;
 
 #[component]
@@ -102,24 +102,6 @@ fn export_archived(id: &str) {
     if let Err(why) = export_text(id, text, t("Das Spiel ist nicht mehr da.", "The game is gone.")) {
         tell(Told::Warn(why.into()));
     }
-}
-
-/// An imported finished game joins the archive, under its own id when it has one: the same
-/// game imported twice stays one game.
-pub fn keep_imported(ctx: AppCtx, save: &Save) {
-    let id = if crate::ui::is_game_id(&save.header.id) {
-        save.header.id.clone()
-    } else {
-        crate::saves::fingerprint(&save.session)
-    };
-    match storage::saves().archive_game(&id, &save.session, save.header.saved_at) {
-        Ok(()) => ctx.say(t(
-            "Das beendete Spiel ist jetzt unter „Beendete Spiele“.",
-            "The finished game is now under “Finished games”.",
-        )),
-        Err(e) => ctx.warn(storage::write_message(&e)),
-    }
-    ctx.bump_saves();
 }
 
 /// A finished game replayed (its body drawn by the lazily loaded wasm).

@@ -313,6 +313,24 @@ pub fn download(file_name: &str, text: &str) -> Option<()> {
     Some(())
 }
 
+/// An imported finished game joins the archive, under its own id when it has one: the same
+/// game imported twice stays one game.
+fn keep_imported(ctx: AppCtx, save: &Save) {
+    let id = if crate::ui::is_game_id(&save.header.id) {
+        save.header.id.clone()
+    } else {
+        crate::saves::fingerprint(&save.session)
+    };
+    match storage::saves().archive_game(&id, &save.session, save.header.saved_at) {
+        Ok(()) => ctx.say(t(
+            "Das beendete Spiel ist jetzt unter „Beendete Spiele“.",
+            "The finished game is now under “Finished games”.",
+        )),
+        Err(e) => ctx.warn(storage::write_message(&e)),
+    }
+    ctx.bump_saves();
+}
+
 /// Reads a chosen file; a valid save becomes a new slot (never replacing one), anything else a
 /// message. A file over the size limit is refused before it is read.
 fn import_file(ctx: AppCtx, file: web_sys::File) {
@@ -322,7 +340,7 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
         session::MAX_SAVE_BYTES,
         move |m| ctx.warn(m),
         move |text| match session::from_json(&text) {
-            Ok(save) if save.header.finished => super::archive::keep_imported(ctx, &save),
+            Ok(save) if save.header.finished => keep_imported(ctx, &save),
             Ok(save) => {
                 let saves = storage::saves();
                 let name = saves.free_slot_name(&save.header.name);
