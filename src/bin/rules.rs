@@ -101,7 +101,7 @@ mod examples {
                 Ok(text) => spieltisch::ui::replay::replay(text),
                 Err(why) => view! { <p class="error" data-test="replay-error">{why.clone()}</p> }.into_any(),
             };
-            view! { <div class="screen-body">{body}</div> }.into_any()
+            view! { <div class="screen-body" data-test="replay-screen">{body}</div> }.into_any()
         });
     }
 
@@ -116,7 +116,7 @@ mod examples {
             archive.iter().filter_map(|e| e.save.as_ref().ok()).filter_map(spieltisch::stats::Played::of).collect();
         let records = saves.read_records().map(|r| r.records).unwrap_or_default();
         fill_place(move || {
-            view! { <div class="screen-body">{spieltisch::ui::stats_view::statistics(&games, &records)}</div> }
+            view! { <div class="screen-body" data-test="stats-screen">{spieltisch::ui::stats_view::statistics(&games, &records)}</div> }
                 .into_any()
         });
     }

@@ -51,7 +51,7 @@ fn the_settings_say_whether_the_data_is_kept() {
     app.b
         .wait_until(T, "the browser's answer", |b| {
             let kept = b.execute(
-                "return document.querySelector('[data-test=storage-kept]').getAttribute('data-kept');",
+                "return document.querySelector('[data-test=storage-kept]')?.getAttribute('data-kept');",
                 vec![],
             )?;
             Ok(kept.as_str().map(str::to_string))

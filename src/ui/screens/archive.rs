@@ -42,7 +42,7 @@ pub fn archive_body() -> AnyView {
         }
     };
     view! {
-        <div class="screen-body">
+        <div class="screen-body" data-test="archive-screen">
             <button data-test="stats" on:click=move |_| go(&Route::Stats)>{t("Statistik", "Statistics")}</button>
             {games}
         </div>

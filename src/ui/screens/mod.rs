@@ -32,7 +32,8 @@ pub fn game_blurb(kind: GameKind) -> &'static str {
 /// and drawing them here put 18 KB brotli more into the first load (measured: 315.4 KB with
 /// setup, settings and the finished games here, 297.2 KB without; the budget is 300).
 pub struct LazyScreen {
-    /// The screen's class (beside `screen`) and its `data-test`.
+    /// The screen's class (beside `screen`), and the `data-test` of its body (the screen's
+    /// frame has it with `-place`: a screen is there for a test once its body is).
     pub class: &'static str,
     pub test: &'static str,
     pub title: AnyView,
@@ -66,7 +67,7 @@ pub fn lazy_screen(screen: LazyScreen, answer: impl FnOnce(JsValue) + 'static) -
     on_cleanup(remove_lazy_drawn);
     let back_label = if back == Route::Home { t("Startseite", "Home") } else { t("Zurück", "Back") };
     view! {
-        <main class=format!("{class} screen") data-test=test>
+        <main class=format!("{class} screen") data-test=format!("{test}-place")>
             <header class="topbar">
                 <button class="icon" data-test="home-button" aria-label=back_label on:click=move |_| ctx.go(back.clone())>"‹"</button>
                 <h1>{title}</h1>

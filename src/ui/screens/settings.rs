@@ -45,7 +45,7 @@ pub fn settings_body(settings: Settings) -> AnyView {
     let settings = RwSignal::new(settings);
     let change = move |f: &dyn Fn(&mut Settings)| change_setting(settings, f);
     view! {
-            <div class="screen-body">
+            <div class="screen-body" data-test="settings-screen">
             <section>
                 <h2>{t("Sprache", "Language")}</h2>
                 <div class="row segmented">

@@ -109,7 +109,7 @@ pub fn setup_body(kind: GameKind, settings: Settings) -> AnyView {
     };
 
     view! {
-            <div class="screen-body" class:waiting=move || glance.with(Option::is_none)>
+            <div class="screen-body" data-test="setup" class:waiting=move || glance.with(Option::is_none)>
             {glance_box(glance)}
             <section>
                 <h2>{t("Wie viele spielen?", "How many players?")}</h2>
