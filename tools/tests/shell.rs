@@ -426,6 +426,7 @@ fn every_screen_names_itself_in_the_title() {
     wait_title(&app, "Spieltisch");
     app.click("[data-test=new-viermalvier]");
     wait_title(&app, "Neues Spiel: Vier mal Vier · Spieltisch");
+    app.wait("[data-test=setup]");
     app.js("document.querySelectorAll('.seat-row')[1].querySelector('[data-test=kind-medium]').click();");
     app.click("[data-test=start]");
     wait_title(&app, "Vier mal Vier – Spieler 1 gegen Computer 1 · Spieltisch");
