@@ -47,7 +47,7 @@ fn read_back(app: &App, text: &str, file: &str) -> String {
     // An earlier message closed (its × button), so the one read is this file's.
     app.js("const close = document.querySelector('[data-test=message] button'); if (close) close.click();");
     app.b.wait_until(T, "no message", |b| Ok((!b.exists("[data-test=message]")?).then_some(()))).ctx("closed");
-    let input = app.b.find("[data-test=backup-import]").ctx("the backup input");
+    let input = app.wait("[data-test=backup-import]");
     app.b.send_keys(&input, &path.display().to_string()).ctx("choose the file");
     let message = app.b.text(&app.wait("[data-test=message]")).ctx("the message");
     app.click("[data-test=home-button]");
