@@ -17,6 +17,11 @@ pub fn by_name<T: Named>(name: &str) -> Option<T> {
     T::NAMES.iter().find(|(_, n)| *n == name).map(|&(value, _)| value)
 }
 
+/// The name of `value` (as serde writes it).
+pub fn name_of<T: Named>(value: T) -> &'static str {
+    T::NAMES.iter().find(|(v, _)| *v == value).map_or("", |&(_, n)| n)
+}
+
 /// Reads a [`Named`] enum from its name (`impl Deserialize` through [`named_deserialize`]).
 pub fn deserialize<'de, D: serde::Deserializer<'de>, T: Named>(deserializer: D) -> Result<T, D::Error> {
     let name: String = serde::Deserialize::deserialize(deserializer)?;
@@ -48,6 +53,7 @@ mod tests {
         for &(value, name) in T::NAMES {
             assert_eq!(serde_json::to_string(&value).unwrap(), format!("\"{name}\""));
             assert_eq!(serde_json::from_str::<T>(&format!("\"{name}\"")).unwrap(), value);
+            assert_eq!(super::name_of(value), name);
         }
         let distinct = T::NAMES.iter().all(|(a, n)| T::NAMES.iter().filter(|(b, m)| a == b || n == m).count() == 1);
         assert!(distinct, "{:?}: a value or name twice", T::NAMES);

@@ -44,7 +44,10 @@ fn steps<G: GameScreens + GameView + Send + Sync>(session: Session<G>) -> AnyVie
             let hand = |(p, seat): (usize, &crate::session::Seat)| {
                 let words = position.hand_words(p)?;
                 let words = if words.is_empty() { t("keine Karten mehr", "no cards left").to_string() } else { words };
-                Some(view! { <li><strong>{seat.name.clone()}</strong>": " {words}</li> })
+                // "in der Hand": right under "Anna gewinnt!", a bare "Anna: 3" read as a score.
+                Some(
+                    view! { <li><strong>{seat.name.clone()}</strong>" – " {t("in der Hand", "in hand")} ": " {words}</li> },
+                )
             };
             seats.iter().enumerate().filter_map(hand).collect_view()
         }

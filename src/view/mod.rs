@@ -2,6 +2,7 @@
 //! cells, labels and marks (with the accessible name of every field in the current language).
 //! No Leptos, no browser, so they are tested natively; the `ui` components only draw them.
 pub mod shell;
+pub mod strength;
 // One module per game (`src/games.rs`).
 crate::for_each_game!(games_modules());
 

@@ -8,6 +8,7 @@
 //!   through `chromedriver`.
 //! * [`dist`]: helpers to locate the Trunk output directory.
 //! * [`screens`]: the three target viewports and how to reach each screen of the app.
+//! * [`strength`]: the fingerprint of the bots' code behind setup's strength labels.
 //! * [`perf`], [`lighthouse`]: the report's measurements of issue 13 (tap → next frame over
 //!   complete games, start-up, Lighthouse scores).
 //!
@@ -20,4 +21,5 @@ pub mod lighthouse;
 pub mod perf;
 pub mod screens;
 pub mod server;
+pub mod strength;
 pub mod webdriver;

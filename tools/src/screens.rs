@@ -49,8 +49,8 @@ pub fn all() -> Vec<Screen> {
             }),
         ),
         ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
-        ("archive".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/archive")))),
-        ("stats".into(), Box::new(stats_screen)),
+        ("archive".into(), Box::new(|b: &Browser, base: &str| finished_games_in(b, base, "archive"))),
+        ("stats".into(), Box::new(|b: &Browser, base: &str| finished_games_in(b, base, "stats"))),
     ];
     list.extend(per_game_screens());
     list.extend(mid_turn_screens());
@@ -383,14 +383,15 @@ pub fn open_replay(b: &Browser, base: &str, game: &AnySession) -> Result<()> {
     Ok(())
 }
 
-/// The statistics of a finished game of every kind (four players, random play).
-fn stats_screen(b: &Browser, base: &str) -> Result<()> {
+/// The finished-games list or the statistics (`screen`: `archive`, `stats`) after a finished game
+/// of every kind (four players, random play).
+fn finished_games_in(b: &Browser, base: &str, screen: &str) -> Result<()> {
     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
         let game = spieltisch::with_game!(kind, G => G::wrap(random_game::<G>(kind.players().1, Default::default(), 7, |_| false)));
         store(b, base, "archive.", &format!("00000000000000c{i}"), &game)?;
     }
-    b.goto(&format!("{base}#/stats"))?;
-    b.wait_for("[data-test=stats]", WAIT)?;
+    b.goto(&format!("{base}#/{screen}"))?;
+    b.wait_for(if screen == "stats" { "[data-test=stats]" } else { "[data-test=archive-list]" }, WAIT)?;
     Ok(())
 }
 

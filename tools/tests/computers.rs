@@ -305,3 +305,35 @@ fn a_worker_that_cannot_start_is_said_plainly_and_the_game_stays_saved() {
     app.wait("[data-test=rules-screen]");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 26, 3: setup says in one line per computer level at the table how strong it measured
+/// (the arena's figures, `view::strength`), in German and in English; a table of people has none.
+#[test]
+fn setup_says_how_strong_each_level_at_the_table_is() {
+    use spieltisch::engine::bots::Level;
+    use spieltisch::engine::GameKind;
+    use spieltisch::lang::{set_lang, Lang};
+    let strength = spieltisch::view::strength::Strength::stored().expect("the figures read");
+    let app = App::start("level-lines", "/spiele/");
+    for (lang, kind) in [(Lang::En, GameKind::Sudoku), (Lang::De, GameKind::Just4Fun)] {
+        if lang == Lang::De {
+            spieltisch_tools::screens::german(&app.b, &app.base_url).ctx("German");
+        }
+        app.click(&format!("[data-test=new-{}]", kind.id()));
+        app.wait("[data-test=setup]");
+        app.click(".seat-row:nth-child(2) [data-test=kind-person]");
+        app.click(".seat-row:nth-child(1) [data-test=kind-person]");
+        assert_eq!(app.count("[data-test=level-line]"), 0, "people only: no levels to describe");
+        for (level, test) in [(Level::Easy, "kind-easy"), (Level::Hard, "kind-hard"), (Level::Medium, "kind-medium")] {
+            app.click(&format!(".seat-row:nth-child(2) [data-test={test}]"));
+            let line = app.wait(&format!("[data-test=level-line][data-level={}]", spieltisch::named::name_of(level)));
+            set_lang(lang);
+            let said = strength.line(kind, level).expect("a line for every level");
+            set_lang(Lang::De);
+            assert_eq!(app.b.text(&line).ctx("the line"), said, "{kind:?} {level:?} in {lang:?}");
+            assert_eq!(app.count("[data-test=level-line]"), 1, "one line: the level at the table");
+        }
+        app.click("[data-test=home-button]");
+        app.wait("[data-test=home]");
+    }
+}

@@ -143,7 +143,7 @@ fn select_and_expand<G: BotGame, R: Rng + ?Sized>(
 }
 
 /// Plays `d` on with the game's rollout policy for at most `depth` moves.
-fn play_out<G: BotGame, R: Rng + ?Sized>(d: &mut G, depth: usize, rng: &mut R)
+pub(crate) fn play_out<G: BotGame, R: Rng + ?Sized>(d: &mut G, depth: usize, rng: &mut R)
 where
     G::Move: Eq + Hash,
 {

@@ -16,8 +16,11 @@
 //!   a dominated move ([`BotGame::sensible_moves`]: missed claims, an objection not made, a tile
 //!   that breaks the Sudoku rule) and, where a game has sudden wins, counts a move after which a
 //!   later player can win at once as a loss in that state.
-//! - [`Level::Hard`] runs single-observer information-set Monte-Carlo tree search ([`mcts`]).
+//! - [`Level::Hard`] runs single-observer information-set Monte-Carlo tree search ([`mcts`]), or
+//!   where the game asks for it ([`BotGame::hard_search`]) a look-ahead of one round over the
+//!   same samples for each of Medium's best moves ([`lookahead`]).
 
+pub mod lookahead;
 pub mod mcts;
 // One module per game (`src/games.rs`).
 crate::for_each_game!(games_modules());
@@ -59,6 +62,15 @@ crate::named_deserialize!(Level);
 
 impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+}
+
+/// How [`Level::Hard`] searches a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Information-set Monte-Carlo tree search ([`mcts`]).
+    Tree,
+    /// Medium's best few moves, each played on over the same samples ([`lookahead`]).
+    Lookahead,
 }
 
 /// How much searching [`Level::Hard`] may do.
@@ -146,6 +158,11 @@ where
         best.and_then(|(_, i)| moves.into_iter().nth(i))
     }
 
+    /// How Hard searches this game.
+    fn hard_search(&self) -> Search {
+        Search::Tree
+    }
+
     /// Share of [`Budget::iterations`] this game's search uses (so that every game's Hard move
     /// stays within the same time).
     fn budget_share(&self) -> f64 {
@@ -227,7 +244,14 @@ where
     let mv = match level {
         Level::Easy => easy(&view, me, legal, &mut rng),
         Level::Medium => medium(&judged_views(view, me, &mut rng), me, legal, &mut rng),
-        Level::Hard => mcts::search(&judged_views(view, me, &mut rng), me, legal, budget, &mut rng),
+        Level::Hard => {
+            let search = view.hard_search();
+            let views = judged_views(view, me, &mut rng);
+            match search {
+                Search::Tree => mcts::search(&views, me, legal, budget, &mut rng),
+                Search::Lookahead => lookahead::search(&views, me, legal, budget, &mut rng),
+            }
+        }
     };
     Some(mv)
 }

@@ -128,6 +128,7 @@ pub fn setup_body(kind: GameKind, settings: Settings) -> AnyView {
                     }}
                 </ol>
                 {family_picks(seats)}
+                {level_lines(kind, seats)}
             </section>
             {options_form}
             {handover_section(settings, handover_setting)}
@@ -170,6 +171,28 @@ fn family_picks(seats: RwSignal<Vec<Seat>>) -> impl IntoView {
         <div class="row family" role="group" hidden=none aria-label=t("Aus der Familie", "From the family")>
             {picks}
         </div>
+    }
+}
+
+/// One line per computer level at the table: how strong it measured against the level next
+/// to it (`view::strength`, from the arena's figures), so "Schwer" promises no more than it
+/// plays.
+fn level_lines(kind: GameKind, seats: RwSignal<Vec<Seat>>) -> impl IntoView {
+    let strength = crate::view::strength::Strength::stored();
+    let said: Vec<(Level, String)> =
+        Level::ALL.into_iter().filter_map(|l| Some((l, strength.as_ref()?.line(kind, l)?))).collect();
+    let at_table = Memo::new(move |_| {
+        seats.with(|s| {
+            let levels = Level::ALL.into_iter().filter(|&l| s.iter().any(|x| x.kind.level() == Some(l)));
+            levels.filter_map(|l| said.iter().find(|(k, _)| *k == l).cloned()).collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <ul class="level-lines hint" data-test="level-lines">
+            <For each=move || at_table.get() key=|(level, _)| *level let((level, line))>
+                <li data-test="level-line" data-level=crate::named::name_of(level)>{line}</li>
+            </For>
+        </ul>
     }
 }
 

@@ -12,6 +12,10 @@
 //! `cargo run --release -p spieltisch-tools --bin arena -- --table [--games N] [--budget N] \
 //!    [--threads T] [--game KIND]…`
 //!
+//! The figures behind setup's strength labels (issue 26, 3: per game, two players, Medium against
+//! Easy and Hard against Medium), with `--write` stored in src/engine/bots/strength.json:
+//! `cargo run --release -p spieltisch-tools --bin arena -- --labels [--games N] [--write]`
+//!
 //! Seats are rotated over the chairs from game to game, so every seat starts equally often.
 //! Games are spread over `--threads` threads (default: every core). The arena counts search
 //! iterations (`--budget`), not time, so its figures reproduce on any machine.
@@ -22,8 +26,9 @@
 //! (tools/tests/ceiling.rs checks that nothing outside this file names it).
 
 use serde::{Deserialize, Serialize};
-use spieltisch::engine::bots::{choose, BotGame, Budget, Level};
+use spieltisch::engine::bots::{choose, BotGame, Budget, Level, Search};
 use spieltisch::engine::{Determinize, EventJson, Game, GameKind, Outcome, PlayerIdx, SetupError};
+use spieltisch::view::strength::{Measured, Strength};
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
@@ -152,6 +157,9 @@ where
     }
     fn rollout_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<G::Move> {
         self.0.rollout_move(rng)
+    }
+    fn hard_search(&self) -> Search {
+        self.0.hard_search()
     }
     fn budget_share(&self) -> f64 {
         self.0.budget_share()
@@ -397,6 +405,45 @@ fn print_table(kinds: &[GameKind], run: Run<'_>) {
     }
 }
 
+/// Measures, per game, Medium against Easy and Hard against Medium with two players, prints the
+/// shares and, with `write`, stores them with the bots' fingerprint for setup's labels.
+fn measure_labels(kinds: &[GameKind], run: Run<'_>, write: bool) {
+    println!(
+        "{} games per line, budget {} iterations, {} threads, seed {}",
+        run.games, run.budget.iterations, run.threads, run.seed
+    );
+    let mut lines = Vec::new();
+    for &kind in kinds {
+        for (level, against) in [(Level::Medium, Level::Easy), (Level::Hard, Level::Medium)] {
+            let seats = [Seat::Bot(level), Seat::Bot(against)];
+            let run = Run { players: 2, seats: &seats, ..run };
+            let tally = spieltisch::with_game!(kind, G => play::<G>(run)).swap_remove(0);
+            println!("{}: {level:?} against {against:?}: {}", kind.name(), percent(&tally));
+            let (share, low, high) = tally.rate();
+            let four = |x: f64| (x * 1e4).round() / 1e4;
+            let (share, low, high) = (four(share), four(low), four(high));
+            lines.push(Measured { game: kind.id().into(), level, against, games: tally.games, share, low, high });
+        }
+    }
+    if !write {
+        return;
+    }
+    assert_eq!(kinds.len(), GameKind::ALL.len(), "--write measures every game (no --game)");
+    let strength = Strength {
+        fingerprint: spieltisch_tools::strength::fingerprint().expect("the bots' sources"),
+        iterations: run.budget.iterations,
+        command: format!(
+            "cargo run --release -p spieltisch-tools --bin arena -- --labels --games {} --write",
+            run.games
+        ),
+        lines,
+    };
+    let file = spieltisch_tools::strength::figures_file();
+    let text = serde_json::to_string_pretty(&strength).expect("figures as JSON") + "\n";
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
+    println!("written: {}", file.display());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
@@ -404,18 +451,23 @@ fn main() {
     let run = Run {
         players: get("--players").map_or(2, |s| s.parse().expect("--players N")),
         seats: &[],
-        games: get("--games")
-            .map_or(if args.contains(&"--table".into()) { 1000 } else { 100 }, |s| s.parse().expect("--games N")),
+        games: get("--games").map_or(
+            if args.contains(&"--table".into()) || args.contains(&"--labels".into()) { 1000 } else { 100 },
+            |s| s.parse().expect("--games N"),
+        ),
         budget: get("--budget").map_or(Budget::FULL, |s| Budget { iterations: s.parse().expect("--budget N") }),
         seed: get("--seed").map_or(1, |s| s.parse().expect("--seed N")),
         threads: get("--threads").map_or(cores, |s| s.parse().expect("--threads N")),
     };
     let ids = || GameKind::ALL.map(GameKind::id).join(", ");
     let kind_of = |id: &str| GameKind::from_id(id).unwrap_or_else(|| panic!("unknown game {id:?} ({})", ids()));
+    let chosen: Vec<GameKind> =
+        args.iter().zip(args.iter().skip(1)).filter(|(a, _)| *a == "--game").map(|(_, id)| kind_of(id)).collect();
+    let kinds = if chosen.is_empty() { GameKind::ALL.to_vec() } else { chosen };
+    if args.contains(&"--labels".into()) {
+        return measure_labels(&kinds, run, args.contains(&"--write".into()));
+    }
     if args.contains(&"--table".into()) {
-        let chosen: Vec<GameKind> =
-            args.iter().zip(args.iter().skip(1)).filter(|(a, _)| *a == "--game").map(|(_, id)| kind_of(id)).collect();
-        let kinds = if chosen.is_empty() { GameKind::ALL.to_vec() } else { chosen };
         return print_table(&kinds, run);
     }
     let kind = kind_of(&get("--game").unwrap_or_else(|| "just4fun".into()));
