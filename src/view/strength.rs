@@ -91,11 +91,11 @@ pub fn in_ten(share: f64) -> u32 {
     (share.clamp(0.0, 1.0) * 10.0).round() as u32
 }
 
-/// Whether saying `in_ten(m.share)` of 10 is honest for `m`: enough games, and the tenths said
-/// lie within the measured interval (widened by the rounding to tenths).
+/// Whether saying `in_ten(m.share)` of 10 is honest for `m`: enough games, and the share within
+/// its interval (then the tenths said, at most 0.05 from the share, lie within the interval
+/// widened by that rounding).
 pub fn supported(m: &Measured) -> bool {
-    let said = f64::from(in_ten(m.share)) / 10.0;
-    m.games >= MIN_GAMES && m.low - 0.05 <= said && said <= m.high + 0.05 && m.low <= m.share && m.share <= m.high
+    m.games >= MIN_GAMES && m.low <= m.share && m.share <= m.high
 }
 
 /// Fewer games than this say too little for a label (the interval spans more than ±7 points).

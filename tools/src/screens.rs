@@ -51,6 +51,7 @@ pub fn all() -> Vec<Screen> {
         ("settings".into(), Box::new(|b: &Browser, base: &str| b.goto(&format!("{base}#/settings")))),
         ("archive".into(), Box::new(|b: &Browser, base: &str| finished_games_in(b, base, "archive"))),
         ("stats".into(), Box::new(|b: &Browser, base: &str| finished_games_in(b, base, "stats"))),
+        ("setup-levels".into(), Box::new(setup_levels)),
     ];
     list.extend(per_game_screens());
     list.extend(mid_turn_screens());
@@ -330,6 +331,17 @@ pub fn setup(b: &Browser, base: &str, kind: &str, players: usize) -> Result<()> 
             break;
         }
     }
+    Ok(())
+}
+
+/// Setup with an Easy and a Hard computer at the table, scrolled to the lines that say how
+/// strong each level measured.
+fn setup_levels(b: &Browser, base: &str) -> Result<()> {
+    setup(b, base, "sudoku", 3)?;
+    b.click_css(".seat-row:nth-child(2) [data-test=kind-easy]", WAIT)?;
+    b.click_css(".seat-row:nth-child(3) [data-test=kind-hard]", WAIT)?;
+    b.wait_for("[data-test=level-line][data-level=hard]", WAIT)?;
+    b.execute("document.querySelector('[data-test=level-lines]').scrollIntoView({ block: 'center' });", vec![])?;
     Ok(())
 }
 
