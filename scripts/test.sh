@@ -13,6 +13,9 @@ section() { printf '\n==================== %s ====================\n' "$*"; }
 trap 'rc=$?; if [[ $rc != 0 ]]; then printf "\n*** FAILED (exit %s) in section: %s ***\n" "$rc" "${current:-?}" >&2; fi' EXIT
 
 current="setup"; section "1/5 setup (toolchain, trunk, wasm-bindgen, wasm-opt, chromium)"
+# A full run writes several GB under target/ (native, test and wasm builds): say how much room
+# there is, so that a run stopped by a full disk says so at the top.
+df -h . | awk 'NR == 2 { printf "disk: %s free of %s at %s\n", $4, $2, $6 }'
 source scripts/setup.sh --browser
 printf 'trunk: %s | %s | %s | %s\n' "$(trunk --version)" "$(wasm-bindgen --version)" \
   "$(wasm-opt --version)" "$(chromium --version 2>/dev/null | head -n1)"
