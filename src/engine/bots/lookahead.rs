@@ -10,7 +10,7 @@
 //! (common random numbers), so the luck cancels out of the comparison: 55.8 % [51.8, 59.8]
 //! against Medium over 600 games (seed 3).
 
-use super::{candidates, mcts::play_out, medium, sure_win, BotGame, Budget};
+use super::{candidates, mcts::play_out, medium, sure_win, BotGame, Budget, Judge};
 use crate::engine::PlayerIdx;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -32,7 +32,7 @@ where
     G::Move: Eq + Hash,
 {
     let Some(view) = views.first() else { return legal[0].clone() };
-    let moves = candidates(views, me, legal.clone(), CANDIDATES, rng);
+    let moves = candidates(views, me, legal.clone(), CANDIDATES, Judge::Hard, rng);
     if let Some(win) = moves.iter().find(|m| sure_win(views, m)) {
         return win.clone();
     }

@@ -5,7 +5,7 @@
 //! UCT with availability counts, expands one untried move, plays out with the game's rollout
 //! policy and backs up a reward per player; each node's mover maximises their own reward.
 
-use super::{candidates, medium, sure_win, BotGame, Budget};
+use super::{candidates, medium, sure_win, BotGame, Budget, Judge};
 use crate::engine::PlayerIdx;
 use rand::Rng;
 use std::collections::HashMap;
@@ -56,7 +56,7 @@ where
     }
     // The search decides among Medium's best few (the evaluation is a strong prior; a few
     // hundred playouts cannot tell forty moves apart reliably).
-    let root_moves = candidates(views, me, legal.clone(), ROOT_CANDIDATES, rng);
+    let root_moves = candidates(views, me, legal.clone(), ROOT_CANDIDATES, Judge::Hard, rng);
     // A win on every state the seat cannot tell apart needs no search (a few hundred playouts
     // may not tell it from the moves beside it).
     if let Some(win) = root_moves.iter().find(|m| sure_win(views, m)) {

@@ -102,6 +102,13 @@ where
     /// better. Only differences between states matter.
     fn evaluate(&self, player: PlayerIdx) -> f64;
 
+    /// Hard's evaluation (its candidates, playout policy and playout ends): by default
+    /// [`evaluate`](Self::evaluate); a game may let Hard know more than Medium (Just 4 Fun: how
+    /// likely a hand makes the number of a field a line still needs).
+    fn evaluate_hard(&self, player: PlayerIdx) -> f64 {
+        self.evaluate(player)
+    }
+
     /// Whether one move can win the game outright (Medium then checks the later players' replies).
     fn sudden_wins(&self) -> bool {
         false
@@ -150,7 +157,7 @@ where
         let mut best: Option<(f64, usize)> = None;
         for _ in 0..ROLLOUT_SAMPLES {
             let i = rng.random_range(0..moves.len());
-            let (v, _) = move_value(self, mover, &moves[i]);
+            let (v, _) = move_value(self, mover, &moves[i], Judge::Hard);
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, i));
             }
@@ -194,7 +201,7 @@ where
         if self.outcome().is_some() {
             return self.reward(player);
         }
-        1.0 / (1.0 + (-self.evaluate(player) / self.eval_scale()).exp())
+        1.0 / (1.0 + (-self.evaluate_hard(player) / self.eval_scale()).exp())
     }
 
     /// Reward of `player` in a finished game: win 1, a win shared by k 1/k, draw 0.5, loss 0,
@@ -267,8 +274,29 @@ where
     std::iter::once(view).chain(more).collect()
 }
 
-/// Value of one move for `me`: the evaluation after it, finished games far above or below.
-pub(crate) fn move_value<G: BotGame>(view: &G, me: PlayerIdx, mv: &G::Move) -> (f64, Option<G>)
+/// Whose evaluation weighs a move: Easy's and Medium's ([`BotGame::evaluate`]) or Hard's
+/// ([`BotGame::evaluate_hard`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Judge {
+    Plain,
+    Hard,
+}
+
+impl Judge {
+    fn evaluate<G: BotGame>(self, state: &G, player: PlayerIdx) -> f64
+    where
+        G::Move: Eq + Hash,
+    {
+        match self {
+            Judge::Plain => state.evaluate(player),
+            Judge::Hard => state.evaluate_hard(player),
+        }
+    }
+}
+
+/// Value of one move for `me` by `judge`: the evaluation after it, finished games far above or
+/// below.
+pub(crate) fn move_value<G: BotGame>(view: &G, me: PlayerIdx, mv: &G::Move, judge: Judge) -> (f64, Option<G>)
 where
     G::Move: Eq + Hash,
 {
@@ -276,8 +304,8 @@ where
     if next.apply(mv).is_err() {
         return (f64::NEG_INFINITY, None);
     }
-    let v =
-        if next.outcome().is_some() { 1.0e6 * (next.reward(me) - 0.5) + next.evaluate(me) } else { next.evaluate(me) };
+    let value = judge.evaluate(&next, me);
+    let v = if next.outcome().is_some() { 1.0e6 * (next.reward(me) - 0.5) + value } else { value };
     (v, Some(next))
 }
 
@@ -291,11 +319,12 @@ where
     after: Vec<(f64, Option<G>)>,
 }
 
-/// The moves judged over `views`, best first; equal values in a seeded random order.
+/// The moves judged by `judge` over `views`, best first; equal values in a seeded random order.
 fn ranked<G: BotGame, R: Rng + ?Sized>(
     views: &[G],
     me: PlayerIdx,
     mut moves: Vec<G::Move>,
+    judge: Judge,
     rng: &mut R,
 ) -> Vec<Judged<G>>
 where
@@ -305,7 +334,7 @@ where
     let mut judged: Vec<Judged<G>> = moves
         .into_iter()
         .map(|mv| {
-            let after: Vec<(f64, Option<G>)> = views.iter().map(|v| move_value(v, me, &mv)).collect();
+            let after: Vec<(f64, Option<G>)> = views.iter().map(|v| move_value(v, me, &mv, judge)).collect();
             let value = after.iter().map(|a| a.0).sum::<f64>() / after.len().max(1) as f64;
             Judged { value, mv, after }
         })
@@ -319,7 +348,7 @@ where
     G::Move: Eq + Hash,
 {
     let fallback = legal[0].clone();
-    let scored = ranked(std::slice::from_ref(view), me, view.sensible_moves(legal), rng);
+    let scored = ranked(std::slice::from_ref(view), me, view.sensible_moves(legal), Judge::Plain, rng);
     let half = scored.len().div_ceil(2).max(1);
     let pick = if rng.random_bool(0.5) { 0 } else { rng.random_range(0..half) };
     let mv = scored.into_iter().nth(pick).map_or(fallback, |s| s.mv);
@@ -390,21 +419,22 @@ where
     views.iter().all(|v| v.wins_at_once(mv))
 }
 
-/// The best `k` sensible moves by their value over `views`, best first. Only moves within the
-/// game's root slack of the best are kept; where a game has sudden wins, a later player's win at
-/// once counts against a move ([`risk_adjusted`]).
+/// The best `k` sensible moves by their value for `judge` over `views`, best first. Only moves
+/// within the game's root slack of the best are kept; where a game has sudden wins, a later
+/// player's win at once counts against a move ([`risk_adjusted`]).
 pub(crate) fn candidates<G: BotGame, R: Rng + ?Sized>(
     views: &[G],
     me: PlayerIdx,
     legal: Vec<G::Move>,
     k: usize,
+    judge: Judge,
     rng: &mut R,
 ) -> Vec<G::Move>
 where
     G::Move: Eq + Hash,
 {
     let Some(view) = views.first() else { return Vec::new() };
-    let mut scored = ranked(views, me, sensible_in_any(views, legal), rng);
+    let mut scored = ranked(views, me, sensible_in_any(views, legal), judge, rng);
     if let Some(best) = scored.first().map(|s| s.value) {
         let slack = view.root_slack();
         scored.retain(|s| s.value >= best - slack);
@@ -437,7 +467,7 @@ where
     G::Move: Eq + Hash,
 {
     let fallback = legal[0].clone();
-    candidates(views, me, legal, 1, rng).into_iter().next().unwrap_or(fallback)
+    candidates(views, me, legal, 1, Judge::Plain, rng).into_iter().next().unwrap_or(fallback)
 }
 
 #[cfg(test)]
@@ -515,7 +545,7 @@ mod tests {
             // (Moves more than the root slack below the plainly best one are not weighed.)
             let plain_best = legal
                 .iter()
-                .map(|m| ranked(&views, me, vec![m.clone()], &mut rng)[0].value)
+                .map(|m| ranked(&views, me, vec![m.clone()], Judge::Plain, &mut rng)[0].value)
                 .fold(f64::NEG_INFINITY, f64::max);
             if best > plain_best - views[0].root_slack() - 1e-9 {
                 assert!(

@@ -140,6 +140,9 @@ where
     fn evaluate(&self, player: PlayerIdx) -> f64 {
         self.0.evaluate(player)
     }
+    fn evaluate_hard(&self, player: PlayerIdx) -> f64 {
+        self.0.evaluate_hard(player)
+    }
     fn sudden_wins(&self) -> bool {
         self.0.sudden_wins()
     }
