@@ -2,7 +2,7 @@
 //! field numbers count.
 
 use super::BotGame;
-use crate::engine::just4fun::{deck, Just4Fun, CELLS, HAND_SIZE, LINES, MAX_FIELD};
+use crate::engine::just4fun::{card_sum, deck_counts, sub_multisets, Just4Fun, CELLS, HAND_SIZE, LINES, MAX_FIELD};
 use crate::engine::{Game, PlayerIdx};
 use std::sync::OnceLock;
 
@@ -15,41 +15,40 @@ const REACH_FLOOR: f64 = 0.3;
 
 /// Per field number (index 0..=36): the chance that a hand of four cards dealt from the full
 /// deck makes it with one or more of its cards: about 0.58 for field 12, 0.27 for field 1 (it
-/// needs a 1), 0.09 for field 36. Counted over every four-card hand once (341 055), on first use.
+/// needs a 1), 0.09 for field 36. Counted once, on first use, over the distinct hands (by card
+/// values), each weighed by how many of the C(55, 4) = 341 055 deals give it.
 fn reach_chances() -> &'static [f64; MAX_FIELD as usize + 1] {
     static CHANCES: OnceLock<[f64; MAX_FIELD as usize + 1]> = OnceLock::new();
     CHANCES.get_or_init(|| {
-        let cards = deck();
-        let mut makes = [0u32; MAX_FIELD as usize + 1];
-        let mut hands = 0u32;
-        let n = cards.len();
-        for a in 0..n {
-            for b in a + 1..n {
-                for c in b + 1..n {
-                    for d in c + 1..n {
-                        let sums = hand_sums(&[cards[a], cards[b], cards[c], cards[d]]);
-                        for (made, &possible) in makes.iter_mut().zip(&sums) {
-                            *made += u32::from(possible);
-                        }
-                        hands += 1;
-                    }
+        let mut makes = [0.0; MAX_FIELD as usize + 1];
+        let mut deals = 0.0;
+        for_each_hand(&deck_counts(), 1, &mut Vec::with_capacity(HAND_SIZE), 1.0, &mut |hand, ways| {
+            let mut sums: Vec<u32> = sub_multisets(hand).iter().map(|cards| card_sum(cards)).collect();
+            sums.dedup(); // sub_multisets comes sorted by sum
+            for sum in sums {
+                if let Some(made) = makes.get_mut(sum as usize) {
+                    *made += ways;
                 }
             }
-        }
-        makes.map(|m| f64::from(m) / f64::from(hands.max(1)))
+            deals += ways;
+        });
+        makes.map(|m| m / f64::max(deals, 1.0))
     })
 }
 
-/// Per field number: whether one or more of the `hand`'s cards add up to it.
-fn hand_sums(hand: &[u8; HAND_SIZE]) -> [bool; MAX_FIELD as usize + 1] {
-    let mut sums = [false; MAX_FIELD as usize + 1];
-    for subset in 1..1usize << HAND_SIZE {
-        let sum: usize = (0..HAND_SIZE).filter(|i| subset >> i & 1 == 1).map(|i| usize::from(hand[i])).sum();
-        if let Some(possible) = sums.get_mut(sum) {
-            *possible = true;
-        }
+/// Calls `visit` with every hand of `HAND_SIZE` card values from `value` upwards that `counts`
+/// allows, and the number of ways to deal it (the product of C(count, taken) per value).
+fn for_each_hand(counts: &[u8], value: usize, hand: &mut Vec<u8>, ways: f64, visit: &mut dyn FnMut(&[u8], f64)) {
+    if hand.len() == HAND_SIZE {
+        return visit(hand, ways);
     }
-    sums
+    let Some(&count) = counts.get(value) else { return };
+    for taken in 0..=usize::from(count).min(HAND_SIZE - hand.len()) {
+        let choose = (0..taken).fold(1.0, |c, i| c * f64::from(count - i as u8) / (i + 1) as f64);
+        hand.extend(std::iter::repeat_n(value as u8, taken));
+        for_each_hand(counts, value + 1, hand, ways * choose, visit);
+        hand.truncate(hand.len() - taken);
+    }
 }
 
 impl Just4Fun {
@@ -177,7 +176,9 @@ mod tests {
         assert!(chances[12] > 0.5 && chances[36] < 0.1, "{chances:?}");
         assert!((13..36).all(|n| chances[n] > chances[n + 1] || n < 20), "falls beyond 20: {chances:?}");
         assert!(chances.iter().all(|&c| c < 1.0));
-        assert_eq!(hand_sums(&[1, 2, 4, 8]).iter().filter(|&&s| s).count(), 15, "1..=15 each once");
+        let mut deals = 0.0;
+        for_each_hand(&deck_counts(), 1, &mut Vec::new(), 1.0, &mut |_, ways| deals += ways);
+        assert_eq!(deals, 341_055.0, "every deal of four of the 55 cards, once");
     }
 
     /// A three in a row that waits for field 36 (made by fewer than one hand in ten) is worth

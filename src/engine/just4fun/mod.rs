@@ -21,6 +21,7 @@ mod position;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use board::deck_counts;
 pub use board::{deck, majority, score_board, Scoring, CELLS, LINES, LINE_COUNT, MAX_FIELD, SIDE, STANDARD_LAYOUT};
 pub use determinize::Observation;
 
@@ -182,7 +183,7 @@ fn random_layout(seed: u64) -> [u8; CELLS] {
 
 /// Every distinct sub-multiset of 1..=4 cards of `hand`, each sorted ascending, sorted by sum and
 /// then by the cards. Works for any hand length.
-fn sub_multisets(hand: &[u8]) -> Vec<Vec<u8>> {
+pub(crate) fn sub_multisets(hand: &[u8]) -> Vec<Vec<u8>> {
     fn go(hand: &[u8], start: usize, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
         for (i, &card) in hand.iter().enumerate().skip(start) {
             current.push(card);
@@ -205,7 +206,7 @@ fn sub_multisets(hand: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-fn card_sum(cards: &[u8]) -> u32 {
+pub(crate) fn card_sum(cards: &[u8]) -> u32 {
     cards.iter().map(|&c| u32::from(c)).sum()
 }
 
