@@ -111,8 +111,12 @@ fn reach_weight(number: u8) -> f64 {
 }
 
 impl BotGame for Just4Fun {
+    /// Playouts stop after five moves: the evaluation (reach-weighted for Hard) already says
+    /// what a line is worth, and further greedy moves add noise more than knowledge (arena, two
+    /// players against Medium, 300 games, seed 7: 58.7 % at 5, 57.7 % at 10, where a move took
+    /// about half the time; 2.5 times the iterations at 10 gave 57.0 %).
     fn playout_depth(&self) -> usize {
-        10
+        5
     }
 
     /// Hard weighs only moves close to the best by the evaluation: the playouts are noisy (the
