@@ -23,7 +23,9 @@
 //! The ceiling seat (`ceiling`) is Hard's search given the real state: [`SeesAll`] wraps the
 //! game so that a determinization is the state itself. It shows how much of a game a perfect
 //! reading of the hidden cards could win; it exists only here, never in the app or the worker
-//! (tools/tests/ceiling.rs checks that nothing outside this file names it).
+//! (tools/tests/ceiling.rs checks that nothing outside this file names it). The seat `hands`
+//! sees every hand but not the order of the face-down cards (each determinization draws that
+//! anew): the most that inferring the others' hands from their play could ever win.
 
 use serde::{Deserialize, Serialize};
 use spieltisch::engine::bots::{choose, BotGame, Budget, Level, Search};
@@ -37,6 +39,8 @@ enum Seat {
     Bot(Level),
     Random,
     Ceiling,
+    /// Sees every hand, not the face-down order.
+    Hands,
 }
 
 fn parse_seat(s: &str) -> Seat {
@@ -46,17 +50,19 @@ fn parse_seat(s: &str) -> Seat {
         "hard" => Seat::Bot(Level::Hard),
         "random" => Seat::Random,
         "ceiling" => Seat::Ceiling,
-        other => panic!("unknown seat kind {other:?} (easy, medium, hard, random, ceiling)"),
+        "hands" => Seat::Hands,
+        other => panic!("unknown seat kind {other:?} (easy, medium, hard, random, ceiling, hands)"),
     }
 }
 
 /// A game whose determinization for any seat is the real state: Hard's search on it reads every
-/// hidden card (the arena's ceiling seat only).
+/// hidden card (the arena's ceiling seat only). Without `ORDER` it reads every hand but draws
+/// the face-down cards anew in each determinization ([`Game::reshuffle_unseen`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
-struct SeesAll<G>(G);
+struct SeesAll<G, const ORDER: bool>(G);
 
-impl<G: BotGame> Game for SeesAll<G>
+impl<G: BotGame, const ORDER: bool> Game for SeesAll<G, ORDER>
 where
     G::Move: Eq + Hash,
 {
@@ -105,16 +111,16 @@ where
     fn turn(&self) -> u32 {
         self.0.turn()
     }
-    /// Nothing is hidden from a seat that sees all.
+    /// Nothing is hidden from a seat that sees all; the face-down order from one that sees hands.
     fn has_hidden_information(&self) -> bool {
-        false
+        !ORDER
     }
     fn validate(&self) -> Result<(), String> {
         self.0.validate()
     }
 }
 
-impl<G: BotGame> Determinize for SeesAll<G>
+impl<G: BotGame, const ORDER: bool> Determinize for SeesAll<G, ORDER>
 where
     G::Move: Eq + Hash,
 {
@@ -124,13 +130,17 @@ where
         self.0.clone()
     }
 
-    /// The real state itself.
-    fn determinize<R: rand::Rng + ?Sized>(&self, _observer: PlayerIdx, _rng: &mut R) -> Self {
-        self.clone()
+    /// The real state itself; without `ORDER`, its face-down cards shuffled anew.
+    fn determinize<R: rand::Rng + ?Sized>(&self, _observer: PlayerIdx, rng: &mut R) -> Self {
+        let mut state = self.clone();
+        if !ORDER {
+            state.0.reshuffle_unseen(rng.random());
+        }
+        state
     }
 }
 
-impl<G: BotGame> BotGame for SeesAll<G>
+impl<G: BotGame, const ORDER: bool> BotGame for SeesAll<G, ORDER>
 where
     G::Move: Eq + Hash,
 {
@@ -236,7 +246,8 @@ where
             legal[(splitmix(s) % legal.len() as u64) as usize].clone()
         }
         Seat::Bot(level) => choose(g, p, level, splitmix(s), budget).expect("a bot move"),
-        Seat::Ceiling => choose(&SeesAll(g.clone()), p, Level::Hard, splitmix(s), budget).expect("a move"),
+        Seat::Ceiling => choose(&SeesAll::<G, true>(g.clone()), p, Level::Hard, splitmix(s), budget).expect("a move"),
+        Seat::Hands => choose(&SeesAll::<G, false>(g.clone()), p, Level::Hard, splitmix(s), budget).expect("a move"),
     }
 }
 
@@ -258,7 +269,7 @@ where
         let t = &mut out[seat];
         t.moves += 1;
         t.time += took;
-        if matches!(seats[seat], Seat::Bot(Level::Hard) | Seat::Ceiling) && g.legal_moves().len() > 1 {
+        if matches!(seats[seat], Seat::Bot(Level::Hard) | Seat::Ceiling | Seat::Hands) && g.legal_moves().len() > 1 {
             t.searched.push(took);
         }
         g.apply(&mv).expect("the chosen move applies");
