@@ -242,13 +242,13 @@ impl<G: Game> Session<G> {
         let mut pending = takebacks.iter().peekable();
         for (i, entry) in log.iter().enumerate() {
             while let Some(t) = pending.next_if(|t| t.at == i) {
-                session.state.reshuffle_unseen(t.nonce);
+                t.redo_draw(&mut session.state);
             }
             let done = step(entry, &mut session.state).map_err(|why| why.damage(i + 1))?;
             session.log.push(done);
         }
         while let Some(t) = pending.next_if(|t| t.at == log.len()) {
-            session.state.reshuffle_unseen(t.nonce);
+            t.redo_draw(&mut session.state);
         }
         if pending.next().is_some() {
             return Err(Damage::TakeBack);

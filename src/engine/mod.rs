@@ -111,10 +111,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
     /// engine contract test checks that both agree on every event.
     fn json_event_move(event: &EventJson<'_>) -> Option<Self::Move>;
 
-    /// A take-back's fresh chance: draws anew, from `nonce` (the take-back's number in the game,
-    /// from 1), everything no seat has seen (the draw pile, the bag), and makes every later
-    /// shuffle differ from the one the undone moves met. So taking a move back never shows
-    /// what comes next. Every seat's observation stays as it was.
+    /// A format-4 take-back's fresh chance, replayed when such a save loads (take-backs since
+    /// format 5 draw nothing anew: `session::TakeBack`): draws anew, from `nonce` (the
+    /// take-back's number in the game, from 1), everything no seat has seen (the draw pile, the
+    /// bag), and makes every later shuffle differ from the one the undone moves met. Every
+    /// seat's observation stays as it was.
     fn reshuffle_unseen(&mut self, nonce: u64);
 
     /// Who made the move behind `event`; `None` for setup steps that belong to nobody's turn.

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 pub const APP_TAG: &str = "spieltisch";
 /// The save format written. Bumped whenever it changes; older formats are migrated on load
 /// (`read_doc`), newer ones refused.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The first part of every save: enough to list a game or slot without understanding it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -202,7 +202,9 @@ pub fn rules_steps(kind: GameKind) -> &'static [RulesStep] {
 /// 2. builds up to c81ca7d: a record per running game with `id` and `rev`, and the version of
 ///    the game's rules data (`rules`);
 /// 3. builds up to 165dab8: each seat has a `kind` (person or computer), and the `hints` asked for;
-/// 4. the current one: the `takebacks` made (none before).
+/// 4. builds up to 9e08f7c: the `takebacks` made (none before), each of which drew anew what no
+///    seat had seen;
+/// 5. the current one: a take-back says whether it drew anew (`redraw`); new ones never do.
 ///
 /// A field a format did not have is read as missing, and the steps below fill it in.
 #[derive(Deserialize)]
@@ -247,6 +249,13 @@ fn v3_to_v4(d: &mut Doc) {
     d.takebacks.clear();
 }
 
+/// Step 4 → 5: every take-back of format 4 drew anew what no seat had seen.
+fn v4_to_v5(d: &mut Doc) {
+    for takeback in &mut d.takebacks {
+        takeback.redraw = true;
+    }
+}
+
 /// Reads a document of format `schema` and migrates it to the current format, one step per
 /// version (never "parse as if current").
 fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
@@ -262,6 +271,9 @@ fn read_doc(schema: u64, text: &str) -> Result<Doc, LoadError> {
     }
     if schema < 4 {
         v3_to_v4(&mut doc);
+    }
+    if schema < 5 {
+        v4_to_v5(&mut doc);
     }
     if doc.rules.is_none() || doc.id.is_none() || doc.rev.is_none() {
         return Err(LoadError::Damaged(Damage::Header));

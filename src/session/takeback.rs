@@ -1,18 +1,27 @@
-//! Take-backs: going back some moves with everything no seat had seen drawn anew
-//! ([`Session::take_back`]), and who may take how many moves back, the table's undo policy as
-//! data (a setting), decided from the log alone ([`Session::takeback_offer`]).
+//! Take-backs: going back some moves to the game exactly as it was, so that whatever anyone has
+//! seen stays where it was ([`Session::take_back`]), and who may take how many moves back, the
+//! table's undo policy as data (a setting), decided from the log alone
+//! ([`Session::takeback_offer`]).
 
 use super::{Seat, Session};
 use crate::engine::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-/// A take-back: the log went back to its first `at` entries, and what no seat had seen was drawn
-/// anew with `nonce`, the take-back's number in the game (from 1; `Game::reshuffle_unseen`).
+/// A take-back: the log went back to its first `at` entries; `nonce` is the take-back's number in
+/// the game (from 1). `redraw`: what no seat had seen was drawn anew with `nonce`
+/// (`Game::reshuffle_unseen`), as take-backs of save format 4 did. That let a player fish: the
+/// mover had seen the cards the move drew, and playing it again drew others. Since format 5 a
+/// take-back redraws nothing: every card, tile and stone stays where it was, in a hand, on the
+/// table or in its place in the pile, so the same move draws the same cards again (what nobody
+/// has seen is as unknown as before, and what somebody has seen is never un-seen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TakeBack {
     pub at: usize,
     pub nonce: u64,
+    /// Missing in format 4's records, which all redrew (`v4_to_v5`).
+    #[serde(default)]
+    pub redraw: bool,
 }
 
 /// The setting "Züge zurücknehmen".
@@ -47,15 +56,15 @@ pub struct TakeBackOffer {
 }
 
 impl<G: Game> Session<G> {
-    /// Takes back the last `count` moves: the game as it was before them, with everything no
-    /// seat had seen drawn anew ([`Game::reshuffle_unseen`]), so a take-back never shows what
-    /// comes next; recorded in [`Session::takebacks`], so the game still replays exactly. Hints
+    /// Takes back the last `count` moves: the game exactly as it was before them, nothing drawn
+    /// anew ([`TakeBack`] says why); recorded in [`Session::takebacks`], so the end screen,
+    /// the statistics and the records can say so and the game still replays exactly. Hints
     /// asked for at the moves taken back go with them. `false` (nothing changed) when there are
     /// not `count` moves, or `count` is 0.
     pub fn take_back(&mut self, count: usize) -> bool {
         let Some(at) = self.log.len().checked_sub(count).filter(|_| count > 0) else { return false };
         let mut takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= at).collect();
-        takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1 });
+        takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1, redraw: false });
         let (options, seed) = (self.state.options().clone(), self.state.seed());
         // Replayed from the events as a save holds them: the one replay the page's wasm has.
         let texts: Vec<Box<RawValue>> =
@@ -106,4 +115,14 @@ fn offer(
     }
     let others = (0..seats.len()).filter(|&p| p != seat && seats[p].is_person()).collect();
     (rule == TakeBackRule::AlsoPeople).then_some(TakeBackOffer { seat, moves, ask: others })
+}
+
+impl TakeBack {
+    /// What this take-back did to the face-down cards, done again in a replay: a format-4
+    /// take-back's fresh draw of what nobody had seen; nothing since.
+    pub(super) fn redo_draw<G: Game>(&self, state: &mut G) {
+        if self.redraw {
+            state.reshuffle_unseen(self.nonce);
+        }
+    }
 }

@@ -693,8 +693,8 @@ impl AppCtx {
         self.game.with(|g| g.as_ref()?.takeback_offer(rule))
     }
 
-    /// Takes back `offer`'s moves: the game as before them, with what nobody had seen drawn
-    /// anew; the device goes back to the person whose move it was, covered when it changes
+    /// Takes back `offer`'s moves: the game exactly as before them (nothing drawn anew); the
+    /// device goes back to the person whose move it was, covered when it changes
     /// hands.
     pub fn take_back(&self, offer: &crate::session::TakeBackOffer) {
         self.takeback_question.set(None);

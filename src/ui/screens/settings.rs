@@ -75,7 +75,7 @@ pub fn settings_body(settings: Settings) -> AnyView {
                     {takeback_choice(settings, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
                     {takeback_choice(settings, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
                 </div>
-                <p class="hint">{t("Was noch niemand gesehen hat (Stapel, Beutel), wird dabei neu gemischt: Zurücknehmen verrät nie, was kommt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What nobody has seen yet (pile, bag) is shuffled anew: taking back never shows what comes next. Between people only before the next one has moved, and only when the others agree.")}</p>
+                <p class="hint">{t("Das Spiel geht genau dahin zurück, wo es war: Wer denselben Zug noch einmal macht, zieht dieselben Karten. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "The game goes back exactly to where it was: whoever makes the same move again draws the same cards. Between people only before the next one has moved, and only when the others agree.")}</p>
             </section>
             {keeping_section()}
             {backup_section(settings)}

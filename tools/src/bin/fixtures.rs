@@ -2,7 +2,7 @@
 //! stores them (through `saves::Saves`): per game an autosave record (written three times, as a
 //! running game is), a named slot, an exported file (the slot's text) and a finished game.
 //!
-//! `cargo run -p spieltisch-tools --bin fixtures -- tests/fixtures/v4`
+//! `cargo run -p spieltisch-tools --bin fixtures -- tests/fixtures/v5`
 //!
 //! Each game takes back two moves after its first record (so the later files hold a take-back).
 //!
@@ -100,11 +100,20 @@ fn write<G: Stored>(kind: GameKind, players: usize, dir: &Path, seed: u64) {
 }
 
 fn main() {
-    let dir: PathBuf = std::env::args().nth(1).expect("usage: fixtures <directory>").into();
+    const USAGE: &str = "usage: fixtures <directory>\n\nWrites the fixture saves of the current save format into <directory> (e.g.\ntests/fixtures/v5): per game an autosave record, a named slot, an exported file and a\nfinished game, each with a take-back.";
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let dir: PathBuf = match args.as_slice() {
+        [flag] if flag == "--help" || flag == "-h" => return println!("{USAGE}"),
+        [dir] if !dir.starts_with('-') => dir.into(),
+        _ => {
+            eprintln!("fixtures: expected one directory\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
     std::fs::create_dir_all(&dir).expect("the directory can be made");
     // Every game of the list, at its largest table, each from a seed of its own. (The sets up
     // to v3 were written by hand-picked calls: v3 with 4, 3, 2 and 2 players for Just 4 Fun, Gut
-    // angelegt, Vier mal Vier and Sudoku, seeds 31, 34, 33, 32; v4 by this loop.)
+    // angelegt, Vier mal Vier and Sudoku, seeds 31, 34, 33, 32; v4 and v5 by this loop.)
     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
         let players = kind.players().1;
         spieltisch::with_game!(kind, G => write::<G>(kind, players, &dir, 31 + i as u64));
