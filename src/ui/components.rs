@@ -265,10 +265,11 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
 /// argument is `true` (tools/tests/questions.rs checks every question). Focus starts on "cancel".
 #[component]
 pub fn Confirm(#[prop(into)] text: String, #[prop(into)] yes: String, on_answer: Callback<bool>) -> impl IntoView {
-    let answered = StoredValue::new(false);
+    // Read untracked: a flag. An RwSignal as elsewhere on the page (no new generic code in the first load).
+    let answered = RwSignal::new(false);
     let answer = move |yes: bool| {
-        if !answered.get_value() {
-            answered.set_value(true);
+        if !answered.get_untracked() {
+            answered.set(true);
             on_answer.run(yes);
         }
     };

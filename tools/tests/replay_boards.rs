@@ -130,7 +130,8 @@ fn every_replay_step_draws_its_position() {
         app.click(&format!("[data-test=archived][data-id={kind}] [data-test=archived-replay]"));
         app.b.wait_for("[data-test=replay-step]", std::time::Duration::from_secs(30)).ctx("the replay is drawn");
         let last = steps.len() - 1;
-        let mut check = |at: usize| {
+        assert!(last > 3 && steps[0] != steps[last], "{kind}: a game of several moves, its start unlike its end");
+        let check = |at: usize| {
             app.b
                 .wait_until(T, "the step", |_| Ok((step_shown(&app) == Some(at)).then_some(())))
                 .ctx(&format!("{kind}: step {at} shown"));
