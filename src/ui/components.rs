@@ -259,15 +259,26 @@ pub fn MoveLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
 }
 
 /// A modal yes/no question, named "Rückfrage" and described by `text`.
-/// `on_answer(true)` for yes; Escape answers no. Focus starts on "cancel".
+/// `on_answer(true)` for yes; "Abbrechen", Escape and any other closing answer no. Each
+/// question is answered once: the first answer counts (the dialog's `close` event, which may
+/// follow a button's answer, never adds a second). An `on_answer` must act only when its
+/// argument is `true` (tools/tests/questions.rs checks every question). Focus starts on "cancel".
 #[component]
 pub fn Confirm(#[prop(into)] text: String, #[prop(into)] yes: String, on_answer: Callback<bool>) -> impl IntoView {
+    // Read untracked: a flag. An RwSignal as elsewhere on the page (no new generic code in the first load).
+    let answered = RwSignal::new(false);
+    let answer = move |yes: bool| {
+        if !answered.get_untracked() {
+            answered.set(true);
+            on_answer.run(yes);
+        }
+    };
     let body = view! {
         <div class="row">
-            <button data-test="confirm-no" on:click=move |_| on_answer.run(false)>
+            <button data-test="confirm-no" on:click=move |_| answer(false)>
                 {t("Abbrechen", "Cancel")}
             </button>
-            <button class="primary" data-test="confirm-yes" on:click=move |_| on_answer.run(true)>
+            <button class="primary" data-test="confirm-yes" on:click=move |_| answer(true)>
                 {yes}
             </button>
         </div>
@@ -277,7 +288,7 @@ pub fn Confirm(#[prop(into)] text: String, #[prop(into)] yes: String, on_answer:
         "confirm",
         "confirm-text",
         text,
-        Some(Callback::new(move |_| on_answer.run(false))),
+        Some(Callback::new(move |_| answer(false))),
         body.into_any(),
     )
 }

@@ -6,7 +6,7 @@
 //! first load holds none of it.
 
 use crate::session::{from_json, Session};
-use crate::ui::components::outcome_headline;
+use crate::ui::components::{keyed, outcome_headline};
 use crate::ui::games::GameScreens;
 use crate::ui::i18n::{t, tf};
 use crate::view::GameView;
@@ -33,9 +33,19 @@ fn steps<G: GameScreens + GameView + Send + Sync>(session: Session<G>) -> AnyVie
     let seats = session.seats.clone();
     let headline =
         outcome_headline(session.state.outcome(), |p| seats.get(p).map(|s| s.name.clone()).unwrap_or_default());
+    // Keyed by the step: a step change draws a fresh board from that step's position. Redrawn
+    // in place, a board that writes only what changed since its last drawing (Just 4 Fun's
+    // fields) kept the stones of the step before, and "Zug 0" showed the final board.
     let board = {
         let (positions, seats) = (positions.clone(), seats.clone());
-        move || G::position_view(&positions[step.get()], seats.clone(), &[])
+        let shown = Signal::derive(move || vec![u16::try_from(step.get()).unwrap_or(u16::MAX)]);
+        keyed(
+            shown,
+            Callback::new(move |k: u16| {
+                let at = usize::from(k).min(positions.len() - 1);
+                G::position_view(&positions[at], seats.clone(), &[])
+            }),
+        )
     };
     let hands = {
         let (positions, seats) = (positions.clone(), seats.clone());

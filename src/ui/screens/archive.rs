@@ -65,7 +65,12 @@ fn row(entry: Entry, changed: RwSignal<u32>) -> impl IntoView {
         let id = id.clone();
         Callback::new(move |yes: bool| {
             asking.set(false);
-            if let (true, Err(e)) = (yes, storage::saves().delete_archived(&id)) {
+            // Only a yes deletes: (a tuple of the answer and the deletion deleted on "Abbrechen"
+            // and Escape as well, the deletion being made before the answer was looked at.)
+            if !yes {
+                return;
+            }
+            if let Err(e) = storage::saves().delete_archived(&id) {
                 tell(Told::Warn(storage::store_message(e).into()));
             }
             changed.update(|n| *n += 1);
