@@ -273,7 +273,7 @@ mod tests {
         assert_eq!(seats[2].name, "Cem");
         assert!(seat_member(&mut seats, &person("Oma", Green), 4), "no free seat, room for a fourth");
         assert_eq!(seated(&seats)[3], ("Oma", Green, true));
-        assert!(seat_member(&mut seats, &person("Opa", Black), 4) == false, "a full table of people");
+        assert!(!seat_member(&mut seats, &person("Opa", Black), 4), "a full table of people");
         assert_eq!(
             seated(&seats),
             [("Anna", Yellow, true), ("Ben", Red, true), ("Cem", White, true), ("Oma", Green, true)]
