@@ -11,9 +11,9 @@
 //! Every entry is read before anything is written: a file that is not a backup, or holds an
 //! entry that cannot be read, changes nothing and is said plainly.
 
-use crate::records::Records;
-use crate::saves::{fingerprint, Saves, Store, StoreError, FAMILY, RECORDS};
-use crate::session::{self, Save, SaveMeta, Seat};
+use crate::records::{Dropped, Records};
+use crate::saves::{fingerprint, is_game_id, Saves, Store, StoreError, FAMILY, MAX_UNFINISHED, RECORDS};
+use crate::session::{self, LoadError, Save, SaveMeta, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -34,11 +34,40 @@ struct BackupFile {
 #[derive(Clone, Debug, PartialEq)]
 pub enum BackupError {
     NotABackup,
-    /// Written by a newer version of the app.
+    /// Written by a newer version of the app (its backup format).
     Newer(u32),
     /// The entry of this name cannot be read.
     Damaged(String),
+    /// The game record `entry` was written by a newer version of the app: in save format
+    /// `found` (this one reads up to `supported`), or with newer rules data of its game (`rules`).
+    NewerEntry {
+        entry: String,
+        found: u64,
+        supported: u32,
+        rules: bool,
+    },
+    /// The entry `entry` holds what this app never writes (a crafted or damaged file).
+    Impossible {
+        entry: String,
+        why: Impossible,
+    },
     Store(StoreError),
+}
+
+/// What an entry holds that the app never writes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Impossible {
+    /// More unfinished games than the app keeps ([`MAX_UNFINISHED`]).
+    TooManyGames(usize),
+    /// More people in the family than it remembers ([`session::MAX_FAMILY`]).
+    TooManyPeople(usize),
+    /// A family member it would not have kept: a computer, or a name it never writes (so).
+    NotFamily(String),
+    /// A high-score entry it would not have kept.
+    Score(Dropped),
+    /// A game under a name no screen opens, or an unfinished game among the finished ones: it
+    /// would be listed and could not be opened.
+    Unopenable,
 }
 
 impl From<StoreError> for BackupError {
@@ -72,13 +101,32 @@ pub fn merge_message(result: &Result<Merged, BackupError>) -> (bool, String) {
         Err(BackupError::NotABackup) => {
             nothing(t("Diese Datei ist keine Spieltisch-Sicherung.", "This file is not a Spieltisch backup."))
         }
-        Err(BackupError::Newer(_)) => nothing(t(
-            "Diese Sicherung stammt aus einer neueren Version der App.",
-            "This backup comes from a newer version of the app.",
+        Err(BackupError::Newer(found)) => nothing(&tf(
+            "Diese Sicherung stammt aus einer neueren Version der App (Sicherungsformat {}, diese Version liest bis Format {}) – bitte die App aktualisieren.",
+            "This backup comes from a newer version of the app (backup format {}; this version reads up to format {}) – please update.",
+            &[found, &BACKUP_FORMAT],
         )),
+        Err(BackupError::NewerEntry { entry, found, supported, rules }) => nothing(&if *rules {
+            tf(
+                "„{}“ in der Sicherung stammt aus einer neueren Version der Spielregeln (Stand {}, diese Version kennt bis {}) – bitte die App aktualisieren.",
+                "“{}” in the backup comes from a newer version of the rules (version {}; this version knows up to {}) – please update.",
+                &[entry, found, supported],
+            )
+        } else {
+            tf(
+                "„{}“ in der Sicherung stammt aus einer neueren Version der App (Format {}, diese Version liest bis Format {}) – bitte die App aktualisieren.",
+                "“{}” in the backup comes from a newer version of the app (format {}; this version reads up to format {}) – please update.",
+                &[entry, found, supported],
+            )
+        }),
         Err(BackupError::Damaged(name)) => {
             nothing(&tf("Die Sicherung ist beschädigt („{}“).", "The backup is damaged (“{}”).", &[name]))
         }
+        Err(BackupError::Impossible { entry, why }) => nothing(&tf(
+            "Diese Sicherung enthält, was die App nie schreibt („{}“: {}).",
+            "This backup holds what the app never writes (“{}”: {}).",
+            &[entry, &impossible_text(why)],
+        )),
         Err(BackupError::Store(_)) => (
             false,
             t(
@@ -87,6 +135,45 @@ pub fn merge_message(result: &Result<Merged, BackupError>) -> (bool, String) {
             )
             .to_string(),
         ),
+    }
+}
+
+/// What an entry holds that the app never writes, in words.
+fn impossible_text(why: &Impossible) -> String {
+    use crate::lang::{t, tf};
+    match why {
+        Impossible::TooManyGames(n) => tf(
+            "{} unbeendete Spiele, die App hält höchstens {}",
+            "{} unfinished games, the app keeps at most {}",
+            &[n, &MAX_UNFINISHED],
+        ),
+        Impossible::TooManyPeople(n) => tf(
+            "{} Personen in der Familie, die App merkt sich höchstens {}",
+            "{} people in the family, the app remembers at most {}",
+            &[n, &session::MAX_FAMILY],
+        ),
+        Impossible::NotFamily(name) => {
+            tf("„{}“ gehört so nicht zur Familie", "“{}” is no family member as written", &[&session::clean_name(name)])
+        }
+        Impossible::Score(Dropped::Unreachable { score, best, .. }) => tf(
+            "{} Punkte, in diesem Spiel sind höchstens {} möglich",
+            "{} points, this game allows at most {}",
+            &[score, best],
+        ),
+        Impossible::Score(Dropped::NoSuchList { list }) => {
+            tf("eine Bestenliste „{}“ für ein Spiel, das es nicht gibt", "a high-score list “{}” of no game", &[list])
+        }
+        Impossible::Score(Dropped::BeyondKeep { list }) => tf(
+            "mehr als {} Einträge in der Bestenliste „{}“",
+            "more than {} entries on the high-score list “{}”",
+            &[&crate::records::KEEP, list],
+        ),
+        Impossible::Score(Dropped::Unreadable { list }) => {
+            tf("ein unlesbarer Eintrag in „{}“", "an unreadable entry in “{}”", &[list])
+        }
+        Impossible::Unopenable => {
+            t("ein Spiel, das sich nicht öffnen ließe", "a game that could not be opened").to_string()
+        }
     }
 }
 
@@ -112,11 +199,7 @@ pub fn merge<S: Store>(saves: &Saves<S>, text: &str) -> Result<Merged, BackupErr
     if file.backup > BACKUP_FORMAT {
         return Err(BackupError::Newer(file.backup));
     }
-    for (name, text) in &file.entries {
-        if !readable(name, text) {
-            return Err(BackupError::Damaged(name.clone()));
-        }
-    }
+    check_entries(&file.entries)?;
     let mut merged = Merged::default();
     for (name, text) in &file.entries {
         merge_entry(saves, name, text, &mut merged)?;
@@ -128,16 +211,79 @@ fn is_game_record(name: &str) -> bool {
     ["game.", "slot.", "archive."].iter().any(|p| name.starts_with(p))
 }
 
-/// Whether entry `name` holds what such an entry must.
-fn readable(name: &str, text: &str) -> bool {
+/// Every entry read, before anything is written: each must hold what such an entry holds, and
+/// nothing the app itself could never have written (more unfinished games than it keeps, a
+/// game no screen opens, an impossible high score, a family beyond its cap). The first that
+/// does not is named.
+fn check_entries(entries: &BTreeMap<String, String>) -> Result<(), BackupError> {
+    let mut unfinished = 0;
+    for (name, text) in entries {
+        if check_entry(name, text)?.is_some_and(|game| !game.header.finished && name.starts_with("game.")) {
+            unfinished += 1;
+        }
+    }
+    if unfinished > MAX_UNFINISHED {
+        let why = Impossible::TooManyGames(unfinished);
+        return Err(BackupError::Impossible { entry: "game.*".into(), why });
+    }
+    Ok(())
+}
+
+/// Checks entry `name`: it holds what such an entry must, and what the app could have written.
+/// A game record's save, read.
+fn check_entry(name: &str, text: &str) -> Result<Option<Save>, BackupError> {
+    let damaged = || BackupError::Damaged(name.to_string());
+    let impossible = |why: Impossible| BackupError::Impossible { entry: name.to_string(), why };
     if name.chars().any(char::is_control) || name.is_empty() {
-        return false;
+        return Err(damaged());
     }
     match name {
-        _ if is_game_record(name) => session::from_json(text).is_ok(),
-        RECORDS => Records::from_json(text).is_ok(),
-        crate::saves::PLAYERS | FAMILY => serde_json::from_str::<Vec<Seat>>(text).is_ok(),
-        _ => serde_json::from_str::<&RawValue>(text).is_ok(),
+        _ if is_game_record(name) => {
+            let game = session::from_json(text).map_err(|e| match e {
+                LoadError::Newer { found, supported } => {
+                    BackupError::NewerEntry { entry: name.to_string(), found, supported, rules: false }
+                }
+                LoadError::NewerRules { found, supported, .. } => {
+                    let found = u64::from(found);
+                    BackupError::NewerEntry { entry: name.to_string(), found, supported, rules: true }
+                }
+                _ => damaged(),
+            })?;
+            let id = name.strip_prefix("game.").or_else(|| name.strip_prefix("archive."));
+            if id.is_some_and(|id| !is_game_id(id)) || (name.starts_with("archive.") && !game.header.finished) {
+                return Err(impossible(Impossible::Unopenable));
+            }
+            return Ok(Some(game));
+        }
+        RECORDS => match Records::read(text) {
+            Ok((_, dropped)) => match dropped.into_iter().next() {
+                None => {}
+                Some(Dropped::Unreadable { .. }) => return Err(damaged()),
+                Some(other) => return Err(impossible(Impossible::Score(other))),
+            },
+            Err(_) => return Err(damaged()),
+        },
+        FAMILY => check_family(text).map_err(|why| why.map_or_else(damaged, impossible))?,
+        crate::saves::PLAYERS => {
+            serde_json::from_str::<Vec<Seat>>(text).map_err(|_| damaged())?;
+        }
+        _ => {
+            serde_json::from_str::<&RawValue>(text).map_err(|_| damaged())?;
+        }
+    }
+    Ok(None)
+}
+
+/// The family as the app keeps it: people only, each name as setup leaves it, at most
+/// [`session::MAX_FAMILY`]. `Err(None)`: not a family at all.
+fn check_family(text: &str) -> Result<(), Option<Impossible>> {
+    let family = serde_json::from_str::<Vec<Seat>>(text).map_err(|_| None)?;
+    if family.len() > session::MAX_FAMILY {
+        return Err(Some(Impossible::TooManyPeople(family.len())));
+    }
+    match family.iter().find(|s| !s.is_person() || session::clean_name(&s.name) != s.name) {
+        Some(stranger) => Err(Some(Impossible::NotFamily(stranger.name.clone()))),
+        None => Ok(()),
     }
 }
 
@@ -279,15 +425,17 @@ mod tests {
 
     /// Two devices' backups merged: nothing of either is lost; a game played further on one
     /// replaces its earlier state; a save of the same name with other content stays beside.
+    /// (Game ids are hex, as the app makes them: `5a3e` the same game, `0a` only mine, `0e` one
+    /// that went another way on each.)
     #[test]
     fn two_backups_merge_losing_nothing() {
         let (mine, theirs) = (Map::default(), Map::default());
         let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
-        a.write_game("same", Stamp::NEW, &game(4, 3), 1.0).unwrap();
-        b.write_game("same", Stamp::NEW, &game(4, 9), 2.0).unwrap();
-        a.write_game("only-mine", Stamp::NEW, &game(5, 2), 1.0).unwrap();
-        b.write_game("other-way", Stamp::NEW, &game(6, 2), 1.0).unwrap();
-        a.write_game("other-way", Stamp::NEW, &game(7, 2), 1.0).unwrap();
+        a.write_game("5a3e", Stamp::NEW, &game(4, 3), 1.0).unwrap();
+        b.write_game("5a3e", Stamp::NEW, &game(4, 9), 2.0).unwrap();
+        a.write_game("0a", Stamp::NEW, &game(5, 2), 1.0).unwrap();
+        b.write_game("0e", Stamp::NEW, &game(6, 2), 1.0).unwrap();
+        a.write_game("0e", Stamp::NEW, &game(7, 2), 1.0).unwrap();
         a.write_slot("Abend", &game(8, 1), 1.0).unwrap();
         b.write_slot("Abend", &game(9, 1), 1.0).unwrap();
         a.set(FAMILY, r#"[{"name":"Anna","color":"red"}]"#).unwrap();
@@ -298,7 +446,7 @@ mod tests {
         let merged = merge(&a, &backup(&b, 3.0).unwrap()).unwrap();
         assert_eq!(merged.beside, 2, "the game that went another way and the other save: {merged:?}");
         let turn = |id: &str| a.read_game(id).unwrap().unwrap().unwrap().header.turn;
-        assert_eq!(turn("same"), 9, "the game further on");
+        assert_eq!(turn("5a3e"), 9, "the game further on");
         assert_eq!(a.games().unwrap().len(), 4, "same, only-mine, other-way and the other way beside");
         assert_eq!(a.slots().unwrap().len(), 2, "both saves named Abend");
         let family: Vec<Seat> = serde_json::from_str(&a.get(FAMILY).unwrap().unwrap()).unwrap();
@@ -322,5 +470,143 @@ mod tests {
         damaged["entries"]["slot.neu"] = good.clone().into();
         assert_eq!(merge(&s, &damaged.to_string()), Err(BackupError::Damaged("game.zz".into())));
         assert_eq!(texts(&map), before, "nothing touched");
+    }
+
+    /// A backup of the device in `map` with `entries` (name → text) set in it, as a crafted file
+    /// would hold them.
+    fn crafted(map: &Map, entries: &[(&str, String)]) -> String {
+        let good = backup(&Saves::new(map, "/"), 1.0).unwrap();
+        let mut file: serde_json::Value = serde_json::from_str(&good).unwrap();
+        for (name, text) in entries {
+            file["entries"][*name] = text.clone().into();
+        }
+        file.to_string()
+    }
+
+    /// The device the crafted files are read into: a running game, a finished one, a family and
+    /// a genuine high score.
+    fn device(map: &Map) -> Saves<&Map> {
+        let s = Saves::new(map, "/");
+        s.write_game("a1", Stamp::NEW, &game(1, 5), 1.0).unwrap();
+        s.write_game("f1", Stamp::NEW, &finished(2), 2.0).unwrap();
+        s.set(FAMILY, r#"[{"name":"Oma","color":"green"}]"#).unwrap();
+        let mut r = Records::default();
+        r.add("sudoku/standard", crate::records::Record { name: "Anna".into(), score: 300, at: 1 });
+        s.write_records(&r).unwrap();
+        s
+    }
+
+    fn records_text(list: &str, scores: &[u32]) -> String {
+        let mut lists = BTreeMap::new();
+        let entries: Vec<crate::records::Record> = (0..)
+            .zip(scores)
+            .map(|(at, &score)| crate::records::Record { name: "Mallory".into(), score, at })
+            .collect();
+        lists.insert(list.to_string(), entries);
+        Records { lists }.to_json()
+    }
+
+    /// Each crafted file is refused by name and changes nothing: what it holds the app never
+    /// writes.
+    fn refused(entries: &[(&str, String)], want: BackupError) {
+        let map = Map::default();
+        let s = device(&map);
+        let before = texts(&map);
+        let file = crafted(&Map::default(), entries);
+        assert_eq!(merge(&s, &file), Err(want));
+        assert_eq!(texts(&map), before, "nothing touched");
+    }
+
+    fn impossible(entry: &str, why: Impossible) -> BackupError {
+        BackupError::Impossible { entry: entry.into(), why }
+    }
+
+    #[test]
+    fn an_impossible_high_score_is_refused() {
+        let score = |score: u32, best: u32| {
+            let list = "sudoku/standard".to_string();
+            impossible(RECORDS, Impossible::Score(Dropped::Unreachable { list, score, best }))
+        };
+        refused(&[(RECORDS, records_text("sudoku/standard", &[5000, 200]))], score(5000, 810));
+        let no_game = Dropped::NoSuchList { list: "schach/solo".into() };
+        refused(&[(RECORDS, records_text("schach/solo", &[10]))], impossible(RECORDS, Impossible::Score(no_game)));
+        let eleven: Vec<u32> = (100..111).collect();
+        let long = Dropped::BeyondKeep { list: "sudoku/simple".into() };
+        refused(&[(RECORDS, records_text("sudoku/simple", &eleven))], impossible(RECORDS, Impossible::Score(long)));
+        // Ten reachable results are a list the app writes: joined.
+        let map = Map::default();
+        let s = device(&map);
+        let file = crafted(&Map::default(), &[(RECORDS, records_text("sudoku/standard", &[810, 700]))]);
+        assert!(merge(&s, &file).is_ok());
+        assert_eq!(s.read_records().unwrap().records.list("sudoku/standard").len(), 3);
+    }
+
+    /// The app keeps 20 unfinished games at most: a backup of 21 is refused (of 20, read).
+    #[test]
+    fn more_unfinished_games_than_the_cap_are_refused() {
+        let games = |n: u64| -> Vec<(String, String)> {
+            let meta = |id: &'static str| SaveMeta { name: "Autosave", saved_at: 1.0, id, rev: 1 };
+            (0..n)
+                .map(|i| (format!("game.{:016x}", 0x100 + i), session::to_json(&game(100 + i, 3), meta("")).unwrap()))
+                .collect()
+        };
+        let entries = games(MAX_UNFINISHED as u64 + 1);
+        let entries: Vec<(&str, String)> = entries.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+        refused(&entries, impossible("game.*", Impossible::TooManyGames(MAX_UNFINISHED + 1)));
+        let map = Map::default();
+        let twenty = games(MAX_UNFINISHED as u64);
+        let twenty: Vec<(&str, String)> = twenty.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+        assert!(merge(&Saves::new(&map, "/"), &crafted(&Map::default(), &twenty)).is_ok());
+    }
+
+    #[test]
+    fn a_family_beyond_the_app_is_refused() {
+        let people = |n: usize| {
+            let seats: Vec<Seat> = (0..n).map(|i| Seat::person(format!("P{i}"), session::PlayerColor::Red)).collect();
+            serde_json::to_string(&seats).unwrap()
+        };
+        refused(&[(FAMILY, people(session::MAX_FAMILY + 1))], impossible(FAMILY, Impossible::TooManyPeople(13)));
+        let computer = r#"[{"name":"Lena","color":"red","kind":{"computer":"hard"}}]"#.to_string();
+        refused(&[(FAMILY, computer)], impossible(FAMILY, Impossible::NotFamily("Lena".into())));
+        let long = format!(r#"[{{"name":"{}","color":"red"}}]"#, "x".repeat(40));
+        refused(&[(FAMILY, long)], impossible(FAMILY, Impossible::NotFamily("x".repeat(40))));
+        let map = Map::default();
+        assert!(merge(&device(&map), &crafted(&Map::default(), &[(FAMILY, people(12))])).is_ok());
+    }
+
+    /// A game record under a name no screen opens, or an unfinished game among the finished
+    /// ones, would be listed and could not be opened: refused.
+    #[test]
+    fn a_game_that_could_not_be_opened_is_refused() {
+        let meta = SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 1 };
+        let running = session::to_json(&game(7, 4), meta).unwrap();
+        let done = session::to_json(&finished(8), meta).unwrap();
+        refused(&[("game.kein-spiel", running.clone())], impossible("game.kein-spiel", Impossible::Unopenable));
+        refused(&[("archive.zz", done.clone())], impossible("archive.zz", Impossible::Unopenable));
+        let unfinished = "archive.00000000000000aa";
+        refused(&[(unfinished, running.clone())], impossible(unfinished, Impossible::Unopenable));
+        let map = Map::default();
+        let fine = [("game.00000000000000bb", running), ("archive.00000000000000cc", done)];
+        assert_eq!(merge(&device(&map), &crafted(&Map::default(), &fine)).map(|m| m.added), Ok(2));
+    }
+
+    /// A backup, or a game in it, from a newer version is refused naming both versions.
+    #[test]
+    fn a_newer_backup_is_refused_naming_the_versions() {
+        let map = Map::default();
+        let s = device(&map);
+        let good = backup(&s, 1.0).unwrap();
+        let newer = merge(&s, &good.replace("\"backup\":1", "\"backup\":7"));
+        assert_eq!(newer, Err(BackupError::Newer(7)));
+        let (ok, words) = merge_message(&newer);
+        assert!(!ok && words.contains('7') && words.contains(&format!("bis Format {BACKUP_FORMAT}")), "{words}");
+        let meta = SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 1 };
+        let future = session::to_json(&game(3, 2), meta).unwrap().replacen("\"schema\":4", "\"schema\":9", 1);
+        let entry = "game.00000000000000dd";
+        let want =
+            BackupError::NewerEntry { entry: entry.into(), found: 9, supported: session::SCHEMA_VERSION, rules: false };
+        refused(&[(entry, future)], want.clone());
+        let words = merge_message(&Err(want)).1;
+        assert!(words.contains(entry) && words.contains("Format 9") && words.contains("bis Format 4"), "{words}");
     }
 }

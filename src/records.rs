@@ -1,6 +1,7 @@
 //! Solo high-score lists ("Bestenliste"): the best results kept on the device, one list per
 //! variant. Pure data and rules; the UI stores the JSON in localStorage.
 
+use crate::engine::sudoku::Scoring;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -31,27 +32,43 @@ pub struct Records {
 impl Records {
     /// Reads stored lists entry by entry: a bad entry (or a list that is not a list) is dropped
     /// and counted, every valid one kept. `Err` only when the text is not a JSON object at all,
-    /// so that nothing valid is ever thrown away with a bad neighbour.
+    /// so that nothing valid is ever thrown away with a bad neighbour. What the app could never
+    /// have written is dropped too ([`Records::read`]).
     pub fn from_json(text: &str) -> Result<(Records, usize), NotAnObject> {
+        Records::read(text).map(|(records, dropped)| (records, dropped.len()))
+    }
+
+    /// [`from_json`](Self::from_json), with each dropped entry and why: unreadable, or what the
+    /// app never writes (a list of no game it has, a score its game cannot reach, more than
+    /// [`KEEP`] entries in a list), so a crafted list cannot push genuine results off.
+    pub fn read(text: &str) -> Result<(Records, Vec<Dropped>), NotAnObject> {
         let raw: BTreeMap<String, Box<RawValue>> = serde_json::from_str(text).map_err(|_| NotAnObject)?;
         let mut records = Records::default();
-        let mut dropped = 0;
+        let mut dropped = Vec::new();
         for (variant, list) in raw {
             let Ok(entries) = serde_json::from_str::<Vec<Box<RawValue>>>(list.get()) else {
-                dropped += 1;
+                dropped.push(Dropped::Unreadable { list: variant });
+                continue;
+            };
+            let Some(best) = best_possible(&variant) else {
+                dropped.extend(entries.iter().map(|_| Dropped::NoSuchList { list: variant.clone() }));
                 continue;
             };
             let mut kept: Vec<Record> = Vec::with_capacity(entries.len());
             for entry in entries {
                 match serde_json::from_str::<Record>(entry.get()) {
+                    Ok(record) if record.score > best => {
+                        dropped.push(Dropped::Unreachable { list: variant.clone(), score: record.score, best })
+                    }
                     Ok(mut record) => {
                         record.name = crate::session::clean_name(&record.name);
                         kept.push(record);
                     }
-                    Err(_) => dropped += 1,
+                    Err(_) => dropped.push(Dropped::Unreadable { list: variant.clone() }),
                 }
             }
             sort(&mut kept);
+            dropped.extend(kept.iter().skip(KEEP).map(|_| Dropped::BeyondKeep { list: variant.clone() }));
             kept.truncate(KEEP);
             if !kept.is_empty() {
                 records.lists.insert(variant, kept);
@@ -76,6 +93,41 @@ impl Records {
         list.truncate(KEEP);
         list.iter().position(|r| *r == record)
     }
+}
+
+/// A high-score entry [`Records::read`] did not keep, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dropped {
+    /// Not a record (or its list is not a list).
+    Unreadable { list: String },
+    /// A list of a game the app does not have.
+    NoSuchList { list: String },
+    /// More points than a game of the list can score.
+    Unreachable { list: String, score: u32, best: u32 },
+    /// Past the [`KEEP`] best of its list.
+    BeyondKeep { list: String },
+}
+
+/// The high-score lists there are: solo Sudoku under each scoring.
+pub const LISTS: [(&str, Scoring); 2] = [("sudoku/standard", Scoring::Standard), ("sudoku/simple", Scoring::Simple)];
+
+/// The most points a result on `list` can have; `None` for a list there is not.
+pub fn best_possible(list: &str) -> Option<u32> {
+    LISTS.iter().find(|(name, _)| *name == list).map(|&(_, scoring)| best_sudoku(scoring))
+}
+
+/// The most points a solo Sudoku game can score under `scoring`. A tile laid scores one point
+/// per tile already lying on a field it counts, and fields count each other both ways, so every
+/// pair of such fields scores at most once in a game: the bound is the number of pairs (810
+/// under the standard scoring: block, row and column; 648 under the simple one: row and column).
+fn best_sudoku(scoring: Scoring) -> u32 {
+    use crate::engine::sudoku::{block, col, row, CELLS};
+    let counts = |a: usize, b: usize| {
+        let line = row(a) == row(b) || col(a) == col(b);
+        a < b && (line || (scoring == Scoring::Standard && block(a) == block(b)))
+    };
+    let pairs = (0..CELLS).flat_map(|a| (0..CELLS).map(move |b| (a, b))).filter(|&(a, b)| counts(a, b)).count();
+    u32::try_from(pairs).unwrap_or(u32::MAX)
 }
 
 /// Best first; on equal scores the earlier result ranks higher (it was there first).
@@ -155,5 +207,64 @@ mod tests {
         assert_eq!(back.list("sudoku/standard"), &[rec(120, 1)]);
         assert_eq!(back.list("sudoku/simple"), &[rec(40, 3)]);
         assert!(back.list("other/list").is_empty());
+    }
+
+    /// What the app never writes is dropped by name: a score above the best a game can reach, a
+    /// list of no game, more than KEEP entries; a genuine result stays on its list.
+    #[test]
+    fn what_the_app_never_writes_is_dropped() {
+        let entry = |score: u32, at: u64| format!(r#"{{"name":"p{at}","score":{score},"at":{at}}}"#);
+        let eleven: Vec<String> = (0..12).map(|i| entry(100 + i, i.into())).collect();
+        let text = format!(
+            r#"{{"sudoku/standard":[{},{}],"sudoku/simple":[{},{}],"schach/solo":[{}],"sudoku/x":[{}]}}"#,
+            entry(900, 1),
+            entry(700, 2),
+            entry(700, 3),
+            eleven.join(","),
+            entry(5, 4),
+            entry(6, 5)
+        );
+        let (records, dropped) = Records::read(&text).unwrap();
+        assert_eq!(records.list("sudoku/standard"), &[rec(700, 2)], "700 can be reached, 900 cannot");
+        let simple: Vec<u32> = records.list("sudoku/simple").iter().map(|r| r.score).collect();
+        assert_eq!(simple, (102..112).rev().collect::<Vec<u32>>(), "the ten best; 700 cannot be reached");
+        assert!(records.list("schach/solo").is_empty() && records.lists.len() == 2);
+        let list = |l: &str| l.to_string();
+        assert_eq!(
+            dropped,
+            [
+                Dropped::NoSuchList { list: list("schach/solo") },
+                Dropped::Unreachable { list: list("sudoku/simple"), score: 700, best: 648 },
+                Dropped::BeyondKeep { list: list("sudoku/simple") },
+                Dropped::BeyondKeep { list: list("sudoku/simple") },
+                Dropped::Unreachable { list: list("sudoku/standard"), score: 900, best: 810 },
+                Dropped::NoSuchList { list: list("sudoku/x") },
+            ]
+        );
+        assert_eq!(Records::from_json(&text).unwrap().1, 6);
+    }
+
+    /// The bound is one the game keeps: solo games played to their end with the most points
+    /// at every tile never pass it.
+    #[test]
+    fn no_solo_game_passes_the_best_possible() {
+        use crate::engine::sudoku::{Move, Options, Sudoku};
+        use crate::engine::Game;
+        for (list, scoring) in LISTS {
+            let best = best_possible(list).unwrap();
+            assert_eq!(best, if scoring == Scoring::Standard { 810 } else { 648 });
+            for seed in 0..20 {
+                let options = Options { scoring, ..Options::default() };
+                let mut game = Sudoku::new(1, options, seed).unwrap();
+                while game.outcome().is_none() {
+                    let moves = game.legal_moves();
+                    let points = |m: &Move| if let Move::Place { cell } = m { game.points_at(*cell) } else { 0 };
+                    let Some(greedy) = moves.iter().max_by_key(|m| points(m)) else { break };
+                    game.apply(greedy).unwrap();
+                }
+                assert!(game.score(0) <= best, "{list}, seed {seed}: {} > {best}", game.score(0));
+                assert!(game.score(0) > best / 4, "a real game, not an empty one: {}", game.score(0));
+            }
+        }
     }
 }

@@ -89,6 +89,12 @@ pub fn fingerprint(game: &AnySession) -> String {
     format!("{:016x}", session::to_json(game, meta).map_or(0, |json| checksum(&json)))
 }
 
+/// Game ids are the hex digits the app makes (a new game's, or an import's [`fingerprint`]): a
+/// game's URL (`#/play/<id>`, `#/archive/<id>`) takes nothing else.
+pub fn is_game_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// Unfinished games kept at most; a new one beyond this asks before the oldest goes.
 pub const MAX_UNFINISHED: usize = 20;
 

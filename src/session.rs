@@ -11,7 +11,8 @@ pub use format::{
     APP_TAG, MAX_SAVE_BYTES, SCHEMA_VERSION,
 };
 pub use names::{
-    clean_name, clean_seats, distinct_colors, free_name, remember_family, seat_member, MAX_FAMILY, MAX_NAME_LEN,
+    clean_name, clean_seats, distinct_colors, free_name, is_default_name, member_seat, name_key, remember_family,
+    same_name, seat_member, seats_for_new_game, set_seat_kind, MAX_FAMILY, MAX_NAME_LEN,
 };
 pub use takeback::{TakeBack, TakeBackOffer, TakeBackRule};
 

@@ -2,11 +2,12 @@
 //! function of them, so they cannot drift from the games. Per person and game: games, wins, win
 //! rate, best and average points (where the game has points), results against each computer
 //! level; and head to head between two people. People are told apart by their names, as the
-//! table calls them.
+//! table calls them, compared by [`name_key`] (one person however the name was typed; shown as
+//! first met).
 
 use crate::engine::bots::Level;
 use crate::engine::{GameKind, Outcome};
-use crate::session::{Save, Seat, SeatKind};
+use crate::session::{name_key, Save, Seat, SeatKind};
 
 /// A finished game as the statistics read it.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,18 +92,34 @@ fn level_index(level: Level) -> usize {
     }
 }
 
+/// The people at `played`'s table: each seat of a person with their [`name_key`], each person
+/// once (a second seat of the same person, which only a crafted file can hold, counts nowhere).
+fn people(played: &Played) -> Vec<(usize, &Seat, String)> {
+    let mut people: Vec<(usize, &Seat, String)> = Vec::new();
+    for (p, seat) in played.seats.iter().enumerate().filter(|(_, s)| s.is_person()) {
+        let key = name_key(&seat.name);
+        if people.iter().all(|(_, _, k)| *k != key) {
+            people.push((p, seat, key));
+        }
+    }
+    people
+}
+
 /// Every person's record per game, ordered by game, then by most wins, then by name.
 pub fn per_player(games: &[Played]) -> Vec<PlayerStats> {
     let mut stats: Vec<PlayerStats> = Vec::new();
+    // Each record's person and game, as compared.
+    let mut keys: Vec<(String, GameKind)> = Vec::new();
     for played in games {
         let levels: Vec<Level> = played
             .seats
             .iter()
             .filter_map(|s| if let SeatKind::Computer(l) = s.kind { Some(l) } else { None })
             .collect();
-        for (p, seat) in played.seats.iter().enumerate().filter(|(_, s)| s.is_person()) {
-            let at = stats.iter().position(|s| s.name == seat.name && s.game == Some(played.game));
-            let at = at.unwrap_or_else(|| {
+        for (p, seat, key) in people(played) {
+            let whose = (key, played.game);
+            let at = keys.iter().position(|k| *k == whose).unwrap_or_else(|| {
+                keys.push(whose);
                 stats.push(PlayerStats { name: seat.name.clone(), game: Some(played.game), ..Default::default() });
                 stats.len() - 1
             });
@@ -127,27 +144,28 @@ pub fn per_player(games: &[Played]) -> Vec<PlayerStats> {
     stats
 }
 
-/// Every pair of people who sat at the same games, per game (names in alphabetical order).
+/// Every pair of people who sat at the same games, per game (in alphabetical order of their
+/// [`name_key`]s).
 pub fn head_to_head(games: &[Played]) -> Vec<HeadToHead> {
     let mut pairs: Vec<HeadToHead> = Vec::new();
+    // Each pair's two people and game, as compared.
+    let mut keys: Vec<([String; 2], GameKind)> = Vec::new();
     for played in games {
-        let people: Vec<(usize, &Seat)> = played.seats.iter().enumerate().filter(|(_, s)| s.is_person()).collect();
-        for (i, &(pa, a)) in people.iter().enumerate() {
-            for &(pb, b) in &people[i + 1..] {
-                let ((pa, a), (pb, b)) = if a.name <= b.name { ((pa, a), (pb, b)) } else { ((pb, b), (pa, a)) };
-                if a.name == b.name {
-                    continue;
-                }
-                let names = [a.name.clone(), b.name.clone()];
-                let at = pairs.iter().position(|h| h.names == names && h.game == Some(played.game));
-                let at = at.unwrap_or_else(|| {
+        let people = people(played);
+        for (i, a) in people.iter().enumerate() {
+            for b in &people[i + 1..] {
+                let (a, b) = if a.2 <= b.2 { (a, b) } else { (b, a) };
+                let whose = ([a.2.clone(), b.2.clone()], played.game);
+                let at = keys.iter().position(|k| *k == whose).unwrap_or_else(|| {
+                    keys.push(whose);
+                    let names = [a.1.name.clone(), b.1.name.clone()];
                     pairs.push(HeadToHead { game: Some(played.game), names, ..Default::default() });
                     pairs.len() - 1
                 });
                 let h = &mut pairs[at];
                 h.games += 1;
-                h.wins[0] += u32::from(played.won(pa));
-                h.wins[1] += u32::from(played.won(pb));
+                h.wins[0] += u32::from(played.won(a.0));
+                h.wins[1] += u32::from(played.won(b.0));
             }
         }
     }
@@ -233,5 +251,26 @@ mod tests {
         assert_eq!(pairs.len(), 1);
         assert_eq!(pairs[0].names, ["Anna".to_string(), "Ben".to_string()]);
         assert_eq!((pairs[0].games, pairs[0].wins), (3, [1, 2]));
+    }
+
+    /// "Lena", "Le\u{200B}na", "Léna" and "Le\u{301}na": two people, each counted once per game,
+    /// in their records and head to head, shown as first met.
+    #[test]
+    fn one_person_however_the_name_was_typed() {
+        let j4f = GameKind::Just4Fun;
+        let games = vec![
+            played(j4f, vec![person("Lena"), person("Léna")], vec![0], vec![None, None]),
+            played(j4f, vec![person("Le\u{200B}na"), person("Le\u{301}na")], vec![1], vec![None, None]),
+            played(j4f, vec![person("Le\u{AD}na"), person("Lena\u{FEFF}")], vec![0], vec![None, None]),
+        ];
+        let stats = per_player(&games);
+        let rows: Vec<(&str, u32, u32)> = stats.iter().map(|s| (s.name.as_str(), s.games, s.wins)).collect();
+        assert_eq!(rows, [("Lena", 3, 2), ("Léna", 2, 1)], "the third game's two seats are one person, counted once");
+        let pairs = head_to_head(&games);
+        assert_eq!(pairs.len(), 1, "{pairs:?}");
+        assert_eq!(
+            (pairs[0].names.clone(), pairs[0].games, pairs[0].wins),
+            (["Lena".into(), "Léna".into()], 2, [1, 1])
+        );
     }
 }

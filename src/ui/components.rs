@@ -10,12 +10,16 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The current message, if any. Errors stay until dismissed; notes too, but look calmer. Never
-/// shown on the hand-over cover: a message is for the player at the device.
+/// shown on the hand-over cover: a message is for the player at the device. The cover is the
+/// game screen's only: a game left from under it ("Pause – zur Startseite") keeps its cover for
+/// its return, while home, settings and every other screen show their messages (they were
+/// silent there, issue 45).
 #[component]
 pub fn ToastView() -> impl IntoView {
     let ctx = AppCtx::get();
     move || {
-        if ctx.cover.with(Option::is_some) {
+        let at_game = matches!(ctx.route.get(), super::Route::Play(_) | super::Route::Guide(_));
+        if at_game && ctx.cover.with(Option::is_some) {
             return None;
         }
         ctx.toast.get().map(|toast| {

@@ -147,6 +147,61 @@ fn a_game_played_to_the_end_joins_the_archive() {
     assert_eq!(app.count("[data-test=stats-player]"), 1, "the computer has no statistics");
 }
 
+/// Setup's names and each seat's kind, in seat order.
+fn setup_seats(app: &App) -> Vec<(String, String)> {
+    let v = app.js("return [...document.querySelectorAll('.seat-row')].map(r => [r.querySelector('[data-test=player-name]').value, \
+           r.querySelector('.seat-kind [aria-checked=true]').getAttribute('data-test')]);");
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| (r[0].as_str().unwrap_or("").to_string(), r[1].as_str().unwrap_or("").to_string()))
+        .collect()
+}
+
+fn seats(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(n, k)| (n.to_string(), k.to_string())).collect()
+}
+
+/// Issue 45's screenshot: Lena and a computer at the table, Papa's chip tapped. Papa takes the
+/// computer's seat, never Lena's; Lena's seat switched to a computer takes a computer's name, so
+/// no computer plays as Lena.
+#[test]
+fn a_family_chip_fills_a_computers_seat_never_a_persons() {
+    let app = start_in_german("archive-family-seats");
+    // Papa becomes family by sitting at a game.
+    app.click("[data-test=new-viermalvier]");
+    app.wait("[data-test=setup]");
+    let names = app.b.find_all("[data-test=player-name]").ctx("names");
+    app.b.clear(&names[0]).ctx("clear");
+    app.b.send_keys(&names[0], "Papa").ctx("type a name");
+    app.click(".seat-row:nth-child(2) [data-test=kind-medium]");
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+    go_home(&app);
+
+    app.click("[data-test=new-viermalvier]");
+    app.wait("[data-test=setup]");
+    assert_eq!(setup_seats(&app), seats(&[("Papa", "kind-person"), ("Computer 1", "kind-medium")]));
+    let names = app.b.find_all("[data-test=player-name]").ctx("names");
+    app.b.clear(&names[0]).ctx("clear");
+    app.b.send_keys(&names[0], "Lena").ctx("Lena sits down");
+    app.click("[data-test=family-pick][data-name=Papa]");
+    assert_eq!(
+        setup_seats(&app),
+        seats(&[("Lena", "kind-person"), ("Papa", "kind-person")]),
+        "Papa takes the computer's seat, Lena keeps hers"
+    );
+    app.click(".seat-row:nth-child(1) [data-test=kind-hard]");
+    assert_eq!(
+        setup_seats(&app),
+        seats(&[("Computer 1", "kind-hard"), ("Papa", "kind-person")]),
+        "a computer does not play as Lena"
+    );
+    app.click("[data-test=start]");
+    app.wait("[data-test=game]");
+    assert_eq!(app.autosave_player_names(), ["Computer 1", "Papa"]);
+}
+
 /// The family: a name given in one setup is picked with one tap in the next (with its colour),
 /// and its games are counted under it.
 #[test]

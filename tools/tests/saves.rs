@@ -504,6 +504,44 @@ fn a_players_message_goes_with_the_turn() {
     assert!(!app.exists("[data-test=message]"), "the first player's message shown to the second");
 }
 
+/// A game left from under its hand-over cover ("Pause – zur Startseite"): home and the settings
+/// still show their messages (a damaged file, a file that is no backup; they passed silently,
+/// issue 45), and the game, continued, comes back under its cover.
+#[test]
+fn messages_reach_home_after_leaving_from_under_the_cover() {
+    let app = App::start("message_after_cover", "/spiele/");
+    app.start_game("sudoku", Some(2), &[]);
+    app.click("[data-test=reveal]");
+    app.b.wait_gone("[data-test=handover]", T).ctx("cover gone");
+    let legal = app.js("return document.querySelector('[data-test=cell][data-legal=true]').getAttribute('data-cell');");
+    app.click(&format!("[data-test=cell][data-cell=\"{}\"]", legal.as_str().unwrap()));
+    app.click("[data-test=place]");
+    app.wait("[data-test=handover]");
+    app.click("[data-test=handover-home]");
+    app.wait("[data-test=home]");
+
+    let path = std::env::temp_dir().join(format!("spieltisch-{}-kaputt.json", std::process::id()));
+    std::fs::write(&path, "{ kaputt").unwrap();
+    let input = app.b.find("input[type=file][data-test=import]").ctx("import input");
+    app.b.send_keys(&input, &path.to_string_lossy()).ctx("import a damaged file");
+    let text = app.b.text(&app.wait("[data-test=message]")).ctx("the home screen's message");
+    assert!(text.contains("beschädigt") || text.contains("damaged"), "{text:?}");
+    app.click("[data-test=message] button");
+    app.b.wait_gone("[data-test=message]", T).ctx("message closed");
+
+    app.click("[data-test=settings]");
+    let input = app.wait("[data-test=backup-import]");
+    app.b.send_keys(&input, &path.to_string_lossy()).ctx("read a file that is no backup");
+    let text = app.b.text(&app.wait("[data-test=message]")).ctx("the settings' message");
+    assert!(text.contains("keine Spieltisch-Sicherung") || text.contains("not a Spieltisch backup"), "{text:?}");
+    let _ = std::fs::remove_file(path);
+
+    app.click("[data-test=home-button]");
+    app.click("[data-test=continue]");
+    app.wait("[data-test=handover]");
+    assert!(!app.exists("[data-test=message]"), "no message on the cover");
+}
+
 /// With 20 unfinished games stored, a new game asks before the oldest goes: "cancel" keeps all
 /// 20 and starts nothing, "delete the oldest" removes exactly that one.
 #[test]

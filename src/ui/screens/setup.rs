@@ -7,7 +7,8 @@ use crate::engine::bots::Level;
 use crate::engine::GameKind;
 use crate::engine::SetupError;
 use crate::session::{
-    clean_seats, distinct_colors, seat_member, AnySession, PlayerColor, Seat, SeatKind, MAX_NAME_LEN,
+    clean_seats, distinct_colors, member_seat, same_name, seat_member, seats_for_new_game, set_seat_kind, AnySession,
+    PlayerColor, Seat, SeatKind, MAX_NAME_LEN,
 };
 use crate::ui::components::{choice, color_name, level_name};
 use crate::ui::games::GameScreens;
@@ -97,6 +98,7 @@ pub fn setup_body(kind: GameKind, settings: Settings) -> AnyView {
     let start = move |_| {
         let mut chosen = seats.get_untracked();
         clean_seats(&mut chosen);
+        seats_for_new_game(&mut chosen, &storage::family());
         storage::remember_players(&chosen);
         let made = new_game(chosen).map_err(|e| crate::ui::i18n::setup_error_text(&e));
         match made.and_then(|session| new_game_text(&session)) {
@@ -127,7 +129,7 @@ pub fn setup_body(kind: GameKind, settings: Settings) -> AnyView {
                         (0..n).map(|i| view! { <SeatRow seats=seats index=i kinds=kinds /> }).collect_view()
                     }}
                 </ol>
-                {family_picks(seats)}
+                {family_picks(seats, max)}
                 {level_lines(kind, seats)}
             </section>
             {options_form}
@@ -148,24 +150,31 @@ fn new_game_text(session: &AnySession) -> Result<String, String> {
         .map_err(|_| t("Das Spiel konnte nicht angelegt werden.", "The game could not be made.").into())
 }
 
-/// The family's people not at the table, each seated with one tap (name and colour).
-fn family_picks(seats: RwSignal<Vec<Seat>>) -> impl IntoView {
+/// The family's people not at the table, each seated with one tap (name and colour) in a free
+/// or a computer's seat, or a new one (`max` seats at most): never in a person's
+/// ([`seat_member`]). With no place left the chips wait, disabled.
+fn family_picks(seats: RwSignal<Vec<Seat>>, max: usize) -> impl IntoView {
     let family = crate::ui::storage::family();
     let none = family.is_empty();
     let picks = move || {
-        let seated: Vec<String> = seats.with(|s| s.iter().map(|s| s.name.clone()).collect());
-        let free = family.iter().filter(|m| !seated.contains(&m.name)).cloned();
-        free.map(|member| {
-            let class = format!("pick c-{}", member.color.id());
-            let (name, test_name) = (member.name.clone(), member.name.clone());
-            let seat = move |_| {
-                seats.update(|s| {
-                    seat_member(s, &member, |i, name| name == person_name(i));
-                })
-            };
-            view! { <button class=class data-test="family-pick" data-name=test_name on:click=seat>{name}</button> }
-        })
-        .collect_view()
+        let free: Vec<Seat> =
+            seats.with(|s| family.iter().filter(|m| !s.iter().any(|x| same_name(&x.name, &m.name))).cloned().collect());
+        free.into_iter()
+            .map(|member| {
+                let class = format!("pick c-{}", member.color.id());
+                let (name, test_name) = (member.name.clone(), member.name.clone());
+                let no_place = {
+                    let member = member.clone();
+                    move || seats.with(|s| s.len() >= max && member_seat(s, &member).is_none())
+                };
+                let seat = move |_| {
+                    seats.update(|s| {
+                        seat_member(s, &member, max);
+                    })
+                };
+                view! { <button class=class data-test="family-pick" data-name=test_name disabled=no_place on:click=seat>{name}</button> }
+            })
+            .collect_view()
     };
     view! {
         <div class="row family" role="group" hidden=none aria-label=t("Aus der Familie", "From the family")>
@@ -211,31 +220,6 @@ fn handover_section(settings: RwSignal<Settings>, shown: bool) -> impl IntoView 
                 {t("Übergabe-Bildschirm zwischen den Zügen (verdeckt die Handkarten bzw. das gezogene Plättchen; ausgeschaltet sieht sie jeder)", "Hand-over screen between turns (hides the hands or the drawn tile; switched off, everyone sees them)")}
             </label>
         </section>
-    }
-}
-
-/// A seat's kind as chosen in setup; a new computer seat gets the first free "Computer n" when
-/// its name was a default one, and a person seat back a "Spieler n".
-fn set_kind(seats: &mut [Seat], index: usize, kind: SeatKind) {
-    let is_default = |name: &str| {
-        let name = name.trim();
-        name.is_empty()
-            || ["Spieler ", "Player ", "Computer "]
-                .iter()
-                .any(|p| name.strip_prefix(p).is_some_and(|n| n.parse::<u32>().is_ok()))
-    };
-    let Some(seat) = seats.get(index) else { return };
-    let was_computer = seat.kind.is_computer();
-    let default_name = is_default(&seat.name);
-    seats[index].kind = kind;
-    if default_name && was_computer != kind.is_computer() {
-        let name = if kind.is_computer() {
-            let n = (1..).find(|n| seats.iter().all(|s| s.name != format!("Computer {n}"))).unwrap_or(1);
-            format!("Computer {n}")
-        } else {
-            person_name(index)
-        };
-        seats[index].name = name;
     }
 }
 
@@ -287,7 +271,7 @@ fn SeatRow(seats: RwSignal<Vec<Seat>>, index: usize, kinds: bool) -> impl IntoVi
                         let test = match k.level() { None => "kind-person", Some(Level::Easy) => "kind-easy", Some(Level::Medium) => "kind-medium", Some(Level::Hard) => "kind-hard" };
                         let text = match k.level() { None => t("Mensch", "Person"), Some(l) => level_name(l) };
                         let chosen = Signal::derive(move || seats.with(|s| s.get(index).map(|x| x.kind)) == Some(k));
-                        choice(String::new(), test.into(), None, text.into(), chosen, Callback::new(move |_| seats.update(|s| set_kind(s, index, k))))
+                        choice(String::new(), test.into(), None, text.into(), chosen, Callback::new(move |_| seats.update(|s| set_seat_kind(s, index, k, || person_name(index)))))
                     }).collect_view()}
                 </div>
             })}
