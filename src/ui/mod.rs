@@ -79,9 +79,7 @@ impl Route {
 }
 
 /// Game ids are the hex digits [`new_game_id`] makes; anything else in a URL is ignored.
-pub fn is_game_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
-}
+pub use crate::saves::is_game_id;
 
 /// A fresh id for a running game's record.
 pub fn new_game_id() -> String {
