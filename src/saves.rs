@@ -7,6 +7,9 @@ use crate::records::Records;
 use crate::session::{self, AnySession, LoadError, Save, SaveMeta};
 use serde::Deserialize;
 
+mod finished;
+pub use finished::{finished_identity, is_game_id, Kept};
+
 /// A key–value store that may be disabled or full.
 pub trait Store {
     fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
@@ -39,6 +42,8 @@ pub enum WriteError {
     Conflict(Conflict),
     /// The game could not be encoded (does not happen with the engines' plain data).
     Encode,
+    /// A finished game could not be kept in the archive; nothing of it was written or deleted.
+    NotKept(StoreError),
 }
 
 impl From<StoreError> for WriteError {
@@ -83,10 +88,9 @@ fn checksum(text: &str) -> u64 {
 }
 
 /// An id for a game that came without one (an import): the same game gives the same id, so it
-/// is kept once however often it comes.
+/// is kept once however often it comes. A checksum of its [`finished_identity`].
 pub fn fingerprint(game: &AnySession) -> String {
-    let meta = SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 };
-    format!("{:016x}", session::to_json(game, meta).map_or(0, |json| checksum(&json)))
+    format!("{:016x}", finished_identity(game).map_or(0, |identity| checksum(&identity)))
 }
 
 /// Game ids are the hex digits the app makes (a new game's, or an import's [`fingerprint`]): a
@@ -331,9 +335,10 @@ impl<S: Store> Saves<S> {
 
     /// Writes the game `id` as revision `known.rev + 1`, unless the stored record is no longer
     /// the one this tab knows ([`check_game`](Self::check_game)): then nothing is written.
-    /// Writing a finished game keeps it in the archive ([`archive`](Self::archive)) and removes
-    /// the other finished records from the running games (only the latest stays there, for its
-    /// end screen after a reload). Returns the new record's stamp.
+    /// A finished game is kept in the archive first ([`keep_finished`](Self::keep_finished));
+    /// when that fails nothing is written ([`WriteError::NotKept`]). Then the other finished
+    /// records leave the running games, each once it is in the archive (only the latest stays
+    /// there, for its end screen after a reload). Returns the new record's stamp.
     pub fn write_game(&self, id: &str, known: Stamp, game: &AnySession, now: f64) -> Result<Stamp, WriteError> {
         if let Some(conflict) = self.check_game(id, known)? {
             return Err(WriteError::Conflict(conflict));
@@ -341,15 +346,15 @@ impl<S: Store> Saves<S> {
         let rev = known.rev + 1;
         let json = session::to_json(game, SaveMeta { name: "Autosave", saved_at: now, id, rev })
             .map_err(|_| WriteError::Encode)?;
+        if game.is_over() {
+            self.keep_finished(id, game, now).map_err(|e| match e {
+                WriteError::Store(e) => WriteError::NotKept(e),
+                other => other,
+            })?;
+        }
         self.store.set(&self.game_key(id), &json)?;
         if game.is_over() {
-            self.store.set(&self.key(&format!("{ARCHIVE}{id}")), &json)?;
-            for other in self.games()? {
-                let finished = other.save.as_ref().is_ok_and(|s| s.header.finished);
-                if finished && other.name != id {
-                    self.store.remove(&self.game_key(&other.name))?;
-                }
-            }
+            self.retire_finished_records(id)?;
         }
         Ok(Stamp { rev, sum: checksum(&json) })
     }
@@ -362,14 +367,6 @@ impl<S: Store> Saves<S> {
     /// The finished game `id` from the archive, as stored.
     pub fn archived(&self, id: &str) -> Result<Option<String>, StoreError> {
         self.store.get(&self.key(&format!("{ARCHIVE}{id}")))
-    }
-
-    /// Keeps the finished game `game` (an import) in the archive as game `id`: the same game
-    /// imported again replaces itself, so it stays one game.
-    pub fn archive_game(&self, id: &str, game: &AnySession, saved_at: f64) -> Result<(), WriteError> {
-        let json = session::to_json(game, SaveMeta { name: "Archiv", saved_at, id, rev: 1 })
-            .map_err(|_| WriteError::Encode)?;
-        Ok(self.store.set(&self.key(&format!("{ARCHIVE}{id}")), &json)?)
     }
 
     pub fn delete_archived(&self, id: &str) -> Result<(), StoreError> {
@@ -409,11 +406,17 @@ impl<S: Store> Saves<S> {
         Ok(self.store.get(&self.slot_key(name))?.map(|text| session::from_json(&text)))
     }
 
-    /// Writes a named slot (replacing one of the same name: the player chose the name). Returns
-    /// the name used.
+    /// Writes a named slot of a game known by no id (replacing one of the same name).
     pub fn write_slot(&self, name: &str, game: &AnySession, now: f64) -> Result<String, WriteError> {
+        self.save_as(name, "", game, now)
+    }
+
+    /// Writes the game `id` as the named slot `name` (replacing one of the same name: the
+    /// player chose the name). The save carries the game's id, so its file, imported, is the
+    /// same game. Returns the name used.
+    pub fn save_as(&self, name: &str, id: &str, game: &AnySession, now: f64) -> Result<String, WriteError> {
         let name = session::clean_name(name);
-        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id: "", rev: 0 })
+        let json = session::to_json(game, SaveMeta { name: &name, saved_at: now, id, rev: 0 })
             .map_err(|_| WriteError::Encode)?;
         self.store.set(&self.slot_key(&name), &json)?;
         Ok(name)
@@ -624,16 +627,16 @@ pub(crate) mod tests {
         let map = Map::default();
         let s = Saves::new(&map, "/");
         s.write_game("open", Stamp::NEW, &game(1, 4), 1.0).unwrap();
-        s.write_game("done1", Stamp::NEW, &finished(5), 2.0).unwrap();
-        s.write_game("done2", Stamp::NEW, &finished(6), 3.0).unwrap();
+        s.write_game("d1", Stamp::NEW, &finished(5), 2.0).unwrap();
+        s.write_game("d2", Stamp::NEW, &finished(6), 3.0).unwrap();
         let all: Vec<String> = s.games().unwrap().into_iter().map(|e| e.name).collect();
-        assert_eq!(all, ["done2", "open"]);
+        assert_eq!(all, ["d2", "open"]);
         let open: Vec<String> = s.unfinished().unwrap().into_iter().map(|e| e.name).collect();
         assert_eq!(open, ["open"]);
         let kept: Vec<String> = s.archive().unwrap().into_iter().map(|e| e.name).collect();
-        assert_eq!(kept, ["done2", "done1"], "every finished game is kept in the archive, newest first");
-        assert_eq!(s.archived("done1").unwrap(), s.store.get(&s.key("archive.done1")).unwrap());
-        s.delete_archived("done1").unwrap();
+        assert_eq!(kept, ["d2", "d1"], "every finished game is kept in the archive, newest first");
+        assert_eq!(s.archived("d1").unwrap(), s.store.get(&s.key("archive.d1")).unwrap());
+        s.delete_archived("d1").unwrap();
         assert_eq!(s.archive().unwrap().len(), 1);
         assert_eq!(s.games().unwrap().len(), 2, "the archive is apart from the running games");
     }

@@ -4,6 +4,7 @@
 
 mod format;
 mod names;
+mod rewind;
 mod takeback;
 
 pub use format::{

@@ -42,6 +42,18 @@ impl Played {
     }
 }
 
+/// The finished games among `saves` (the archive's entries), each game once: copies of one game
+/// (kept before the archive knew games by content: under its id and again from a named save's
+/// file) have the same [`finished_identity`](crate::saves::finished_identity) and count once.
+pub fn played_once<'a>(saves: impl IntoIterator<Item = &'a Save>) -> Vec<Played> {
+    let mut seen = std::collections::BTreeSet::new();
+    saves
+        .into_iter()
+        .filter(|save| crate::saves::finished_identity(&save.session).is_none_or(|identity| seen.insert(identity)))
+        .filter_map(Played::of)
+        .collect()
+}
+
 /// One person's record in one game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayerStats {

@@ -112,8 +112,7 @@ mod examples {
         set_lang(if lang == "en" { Lang::En } else { Lang::De });
         let saves = spieltisch::ui::storage::saves();
         let archive = saves.archive().unwrap_or_default();
-        let games: Vec<_> =
-            archive.iter().filter_map(|e| e.save.as_ref().ok()).filter_map(spieltisch::stats::Played::of).collect();
+        let games = spieltisch::stats::played_once(archive.iter().filter_map(|e| e.save.as_ref().ok()));
         let records = saves.read_records().map(|r| r.records).unwrap_or_default();
         fill_place(move || {
             view! { <div class="screen-body" data-test="stats-screen">{spieltisch::ui::stats_view::statistics(&games, &records)}</div> }

@@ -170,7 +170,11 @@ pub fn ConflictDialog() -> impl IntoView {
                         _ => t("Zur Startseite", "Back to home"),
                     }}
                 </button>
-                <button data-test="conflict-keep" on:click=move |_| ctx.store_as_new_game()>
+                <button data-test="conflict-keep" on:click=move |_| {
+                    // What this tab shows may be an earlier state of the game the other tab went on with.
+                    ctx.game.update(|g| if let Some(g) = g { super::storage::mark_if_rewound(g) });
+                    ctx.store_as_new_game()
+                }>
                     {t("Meinen Stand als eigenes Spiel behalten", "Keep mine as a game of its own")}
                 </button>
             </div>

@@ -122,9 +122,22 @@ pub fn remember_players(seats: &[Seat]) {
     }
 }
 
+/// Marks `game`, about to become a game of its own (a named save loaded, another tab's older
+/// copy kept), as taken back when a stored copy of it went further
+/// ([`Saves::mark_if_rewound`]). Unmarked when the storage cannot be read: then nothing is
+/// known of any further copy.
+pub fn mark_if_rewound(game: &mut crate::session::AnySession) {
+    let _ = saves().mark_if_rewound(game);
+}
+
 pub fn write_message(e: &WriteError) -> String {
     match e {
         WriteError::Store(e) => store_message(*e).to_string(),
+        WriteError::NotKept(e) => tf(
+            "Das beendete Spiel konnte nicht unter „Beendete Spiele“ aufbewahrt werden: {}",
+            "The finished game could not be kept under “Finished games”: {}",
+            &[&store_message(*e)],
+        ),
         WriteError::Conflict(c) => conflict_message(*c).to_string(),
         WriteError::Encode => {
             t("Das Spiel konnte nicht gespeichert werden.", "The game could not be saved.").to_string()

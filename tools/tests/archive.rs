@@ -131,6 +131,8 @@ fn a_game_played_to_the_end_joins_the_archive() {
         }
     }
     let record: Value = serde_json::from_str(&app.autosave_raw().expect("the finished game")).expect("json");
+    // The archive keeps it: a named save would be a second copy of the game (issue 45).
+    assert!(!app.exists("[data-test=save-as]"), "no \"save as\" at a game's end");
     go_home(&app);
     open_replay(&app, "viermalvier");
     assert_eq!(step(&app).1, record["log"].as_array().map_or(0, Vec::len) as u64, "every move of the game");

@@ -236,6 +236,36 @@ fn save_reload_and_continue() {
     assert_eq!(app.autosave_state().as_ref(), Some(&saved), "the slot holds the saved position");
 }
 
+/// Going back by a named save is a take-back (issue 45): a solo game saved, played on, and the
+/// save loaded again replays the same draws; played to its end it says "with moves taken back"
+/// and makes no high score. A finished game offers no "save as" (the archive keeps it).
+#[test]
+fn an_older_save_played_on_counts_as_taken_back() {
+    let app = App::start("sudoku_rewound", "/spiele/");
+    new_sudoku(&app, 1, &[]);
+    assert!(app.exists("[data-test=save-as]"), "a running game can be saved under a name");
+    play_to_end(&app, &mut Pick(31), 3);
+    app.click("[data-test=save-as]");
+    let name = app.wait("[data-test=slot-name]");
+    app.b.send_keys(&name, "Vorher").ctx("type slot name");
+    app.click("[data-test=save-confirm]");
+    app.wait("[data-test=message]");
+    play_to_end(&app, &mut Pick(32), 3);
+    go_home(&app);
+    app.click("[data-test=slot][data-slot=\"Vorher\"] [data-test=slot-load]");
+    app.wait("[data-test=game]");
+    let loaded = record(&app).expect("the loaded game's record");
+    assert_eq!(loaded["takebacks"][0]["at"].as_u64(), Some(3), "marked where the save was: {}", loaded["takebacks"]);
+    play_to_end(&app, &mut Pick(33), usize::MAX);
+    app.wait("[data-test=end-screen]");
+    let said = app.b.text(&app.wait("[data-test=takebacks-made]")).ctx("take-back note");
+    assert!(said.contains("(1)"), "the end screen says one take-back: {said:?}");
+    let place = app.b.text(&app.wait("[data-test=record-place]")).ctx("record place");
+    let none = ["Diesmal nicht", "Not in the high scores"];
+    assert!(none.iter().any(|n| place.contains(n)), "no high score with take-backs: {place:?}");
+    assert!(!app.exists("[data-test=save-as]"), "no \"save as\" at a game's end");
+}
+
 /// Gold setup by hand (one per block as well): a second gold tile in a row is refused with a
 /// message; the rest is laid at random. Then table rules: an illegal placement and a false
 /// "cannot place" each cost the tile.

@@ -245,14 +245,18 @@ fn readable_row(ctx: AppCtx, title: &str, name: &str, save: &Save, running: bool
 }
 
 /// Opens a stored game: an unfinished one by its record; a slot read again, and opened only if
-/// it is still the save its row shows (saved at `shown_at`).
+/// it is still the save its row shows (saved at `shown_at`). A slot of a game that went
+/// further since is marked as taken back ([`storage::mark_if_rewound`]).
 fn open_saved(ctx: AppCtx, id: &str, running: bool, shown_at: f64) {
     if running {
         ctx.resume(id);
         return;
     }
     match storage::saves().read_slot(id) {
-        Ok(Some(Ok(save))) if save.header.saved_at == shown_at => ctx.open_game(save.session),
+        Ok(Some(Ok(mut save))) if save.header.saved_at == shown_at => {
+            storage::mark_if_rewound(&mut save.session);
+            ctx.open_game(save.session)
+        }
         Ok(Some(Err(e))) => ctx.warn_detail(storage::load_error_text(id, &e), storage::damage_detail(&e).as_deref()),
         Err(e) => ctx.warn(storage::store_message(e)),
         _ => {
@@ -313,19 +317,19 @@ pub fn download(file_name: &str, text: &str) -> Option<()> {
     Some(())
 }
 
-/// An imported finished game joins the archive, under its own id when it has one: the same
-/// game imported twice stays one game.
+/// An imported finished game joins the archive ([`Saves::keep_finished`]): the same game,
+/// however it came (its id, a named save, an exported file), is already there; a different
+/// game under the same id is kept beside it, never over it.
+///
+/// [`Saves::keep_finished`]: crate::saves::Saves::keep_finished
 fn keep_imported(ctx: AppCtx, save: &Save) {
-    let id = if crate::ui::is_game_id(&save.header.id) {
-        save.header.id.clone()
-    } else {
-        crate::saves::fingerprint(&save.session)
-    };
-    match storage::saves().archive_game(&id, &save.session, save.header.saved_at) {
-        Ok(()) => ctx.say(t(
+    match storage::saves().keep_finished(&save.header.id, &save.session, save.header.saved_at) {
+        Ok(crate::saves::Kept::Added(_)) => ctx.say(t(
             "Das beendete Spiel ist jetzt unter „Beendete Spiele“.",
             "The finished game is now under “Finished games”.",
         )),
+        Ok(crate::saves::Kept::AlreadyHere(_)) => ctx
+            .say(t("Dieses Spiel ist schon unter „Beendete Spiele“.", "This game is already under “Finished games”.")),
         Err(e) => ctx.warn(storage::write_message(&e)),
     }
     ctx.bump_saves();
@@ -344,7 +348,7 @@ fn import_file(ctx: AppCtx, file: web_sys::File) {
             Ok(save) => {
                 let saves = storage::saves();
                 let name = saves.free_slot_name(&save.header.name);
-                match saves.write_slot(&name, &save.session, save.header.saved_at) {
+                match saves.save_as(&name, &save.header.id, &save.session, save.header.saved_at) {
                     Ok(name) => ctx.say(tf("„{}“ importiert.", "“{}” imported.", &[&name])),
                     Err(e) => ctx.warn(storage::write_message(&e)),
                 }

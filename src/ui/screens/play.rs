@@ -34,6 +34,8 @@ pub fn Play() -> impl IntoView {
     // A memo: the game's own screen is built once per kind, not again after every move.
     let kind = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(AnySession::kind)));
     let saving = RwSignal::new(false);
+    // "Save as" is for a game still running (a finished one is in the archive).
+    let running = Memo::new(move |_| ctx.game.with(|g| g.as_ref().is_some_and(|g| !g.is_over())));
     // The game's own screen is built in a task after the frame's: opening or starting a game
     // then never blocks the page in one long task (header now, board a moment later).
     let body_ready = RwSignal::new(false);
@@ -42,7 +44,7 @@ pub fn Play() -> impl IntoView {
     view! {
         // `guided`: the guided first game, whose longer words some boards make room for (style).
         <main class="play" class:guided=move || ctx.guide.with(Option::is_some) data-test="game" data-save-key=save_key>
-            {top_bar(ctx, kind, saving)}
+            {top_bar(ctx, kind, saving, running)}
             // A tap on the board or hand is the next action: the last message has had its moment.
             <div class="play-body" inert=move || ctx.cover_settled.get().is_some() on:pointerdown=move |_| ctx.clear_toast()>
             {move || match kind.get() {
@@ -56,7 +58,7 @@ pub fn Play() -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" data-test="live">
                 {move || ctx.last_move()}
             </p>
-            <Show when=move || saving.get()>
+            <Show when=move || saving.get() && running.get()>
                 <SaveAs on_done=Callback::new(move |_| saving.set(false)) />
             </Show>
             {computer_failed(ctx)}
@@ -69,8 +71,8 @@ pub fn Play() -> impl IntoView {
 }
 
 /// The bar above the table: home, the game's name, hint, pause and skip (with computers),
-/// "save as" and the rules. Under the cover nothing in it takes focus or taps.
-fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) -> impl IntoView {
+/// "save as" (while the game runs) and the rules. Under the cover nothing in it takes focus or taps.
+fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>, running: Memo<bool>) -> impl IntoView {
     let c = ctx.computers;
     // A hint is for the person to move, when they can see their own things.
     // (The guided game marks every step itself.)
@@ -91,9 +93,12 @@ fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>) ->
             {computer_buttons(ctx)}
             {take_back_button(ctx)}
             // Icons with names for screen readers: the game's title keeps its room on a phone.
-            <button class="icon" data-test="save-as" aria-label=t("Speichern unter …", "Save as …") title=t("Speichern unter …", "Save as …") on:click=move |_| saving.set(true)>
-                <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M9 2h2v8l3-3 1.4 1.4L10 13.8 4.6 8.4 6 7l3 3zM3 12h2v4h10v-4h2v6H3z" /></svg>
-            </button>
+            // A finished game is kept in the archive: a named save of it would be a second copy.
+            <Show when=move || running.get()>
+                <button class="icon" data-test="save-as" aria-label=t("Speichern unter …", "Save as …") title=t("Speichern unter …", "Save as …") on:click=move |_| saving.set(true)>
+                    <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M9 2h2v8l3-3 1.4 1.4L10 13.8 4.6 8.4 6 7l3 3zM3 12h2v4h10v-4h2v6H3z" /></svg>
+                </button>
+            </Show>
             <button class="icon" data-test="rules" aria-label=t("Regeln", "Rules") title=t("Regeln", "Rules") on:click=move |_| if let Some(k) = kind.get_untracked() { ctx.go(Route::Rules(k)) }>
                 <svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm-.1 2.5c-1.9 0-3.2 1.1-3.3 2.8h2c.1-.7.5-1.1 1.2-1.1.8 0 1.2.4 1.2 1 0 .5-.3.8-1 1.3-.9.6-1.3 1.2-1.2 2.3v.4h1.9V12c0-.6.2-.9 1-1.4.9-.6 1.4-1.3 1.4-2.3 0-1.7-1.3-2.8-3.2-2.8zM10 13.4a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z" /></svg>
             </button>
@@ -225,8 +230,10 @@ fn SaveAs(on_done: Callback<()>) -> impl IntoView {
                 return;
             }
         }
-        let result =
-            ctx.game.with_untracked(|g| g.as_ref().map(|g| storage::saves().write_slot(&wanted, g, storage::now_ms())));
+        let id = ctx.record.with_untracked(|r| r.as_ref().map(|(id, _)| id.clone())).unwrap_or_default();
+        let result = ctx
+            .game
+            .with_untracked(|g| g.as_ref().map(|g| storage::saves().save_as(&wanted, &id, g, storage::now_ms())));
         match result {
             Some(Ok(shown)) => {
                 ctx.say(tf("Gespeichert als „{}“.", "Saved as “{}”.", &[&shown]));
