@@ -12,8 +12,9 @@
 //! entry that cannot be read, changes nothing and is said plainly.
 
 use crate::records::Records;
-use crate::saves::{fingerprint, Saves, Store, StoreError, FAMILY, RECORDS};
-use crate::session::{self, Save, SaveMeta, Seat};
+use crate::holdings::{self, Held, Kind, ARCHIVE, GAME, SLOT};
+use crate::saves::{Saves, Store, StoreError, FAMILY, RECORDS};
+use crate::session::{self, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -118,8 +119,10 @@ pub fn merge<S: Store>(saves: &Saves<S>, text: &str) -> Result<Merged, BackupErr
         }
     }
     let mut merged = Merged::default();
+    // What is here, read when the first entry that is not here as it is needs it.
+    let mut held = None;
     for (name, text) in &file.entries {
-        merge_entry(saves, name, text, &mut merged)?;
+        merge_entry(saves, &mut held, name, text, &mut merged)?;
     }
     Ok(merged)
 }
@@ -141,7 +144,16 @@ fn readable(name: &str, text: &str) -> bool {
     }
 }
 
-fn merge_entry<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut Merged) -> Result<(), BackupError> {
+fn merge_entry<S: Store>(
+    saves: &Saves<S>,
+    held: &mut Option<Vec<Held>>,
+    name: &str,
+    text: &str,
+    merged: &mut Merged,
+) -> Result<(), BackupError> {
+    if is_game_record(name) {
+        return merge_game(saves, held, name, text, merged);
+    }
     let here = match saves.get(name)? {
         None => {
             saves.set(name, text)?;
@@ -162,90 +174,106 @@ fn merge_entry<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut 
             merged.added += 1;
         }
         RECORDS => {
-            let (mut records, _) = Records::from_json(&here).unwrap_or_default();
+            let (ours, _) = Records::from_json(&here).unwrap_or_default();
             let (theirs, _) = Records::from_json(text).unwrap_or_default();
-            for (list, entries) in theirs.lists {
-                for record in entries {
-                    if !records.list(&list).contains(&record) {
-                        records.add(&list, record);
-                    }
-                }
-            }
-            saves.set(name, &records.to_json())?;
+            saves.set(name, &holdings::join_records(&ours, &theirs).to_json())?;
             merged.added += 1;
         }
-        _ if is_game_record(name) => merge_game(saves, name, &here, text, merged)?,
         // The device's own settings and last players stay.
         _ => merged.already += 1,
     }
     Ok(())
 }
 
-/// Two records of one name that differ: a running game further on replaces its earlier state;
-/// a finished game is the same game; anything else is kept beside.
+/// A game record, named save or finished game, told by its content ([`holdings`]): what a
+/// record of the same place here holds already (the same content, or a running game played on
+/// from it) is here; a running game that continues records of its game here replaces them;
+/// anything else is kept, in its own place if free, else beside under a key made from its
+/// content (so merging it again finds it). Two finishes of one game are two finished games.
 fn merge_game<S: Store>(
     saves: &Saves<S>,
+    held: &mut Option<Vec<Held>>,
     name: &str,
-    here: &str,
-    theirs: &str,
+    text: &str,
     merged: &mut Merged,
 ) -> Result<(), BackupError> {
-    let (Ok(ours), Ok(other)) = (session::from_json(here), session::from_json(theirs)) else {
-        // Ours cannot be read: it stays as it is, theirs beside.
-        return keep_beside(saves, name, theirs, merged);
-    };
-    if name.starts_with("archive.") || continues(&other, &ours) {
+    if saves.get(name)?.as_deref() == Some(text) {
         merged.already += 1;
-    } else if continues(&ours, &other) {
-        saves.set(name, theirs)?;
+        return Ok(());
+    }
+    let held = match held {
+        Some(held) => held,
+        None => held.insert(holdings::read_all(saves)?),
+    };
+    let Some(mut theirs) = Held::read(name, text) else {
+        // (Every entry was read before; one that is no game record stays out of the way.)
+        return keep_beside(saves, held, name, text, None, merged);
+    };
+    if held.iter().any(|h| h.covers(&theirs)) {
+        merged.already += 1;
+        return Ok(());
+    }
+    let earlier: Vec<usize> = (0..held.len())
+        .filter(|&i| held[i].kind == Kind::Running && held[i].same_place(&theirs))
+        .filter(|&i| continues(&held[i], &theirs))
+        .collect();
+    let Some((&first, rest)) = earlier.split_first() else {
+        return keep_beside(saves, held, name, text, Some(theirs), merged);
+    };
+    // Played on from what is here: it takes the place of its earlier states.
+    theirs.name = held[first].name.clone();
+    saves.set(&theirs.name, text)?;
+    for &i in rest.iter().rev() {
+        saves.store.remove(&saves.key(&held[i].name))?;
+        held.remove(i);
+    }
+    held[first] = theirs;
+    merged.added += 1;
+    Ok(())
+}
+
+/// Whether `later` is the game of `earlier` played on, take-backs included
+/// ([`AnySession::continues`](session::AnySession::continues)).
+fn continues(earlier: &Held, later: &Held) -> bool {
+    later.session.continues(&earlier.session)
+}
+
+/// Keeps `text` (read as `theirs`) under `name` if that is free, else beside: a named save under
+/// a free name, a game or finished game under a key made from its content.
+fn keep_beside<S: Store>(
+    saves: &Saves<S>,
+    held: &mut Vec<Held>,
+    name: &str,
+    text: &str,
+    theirs: Option<Held>,
+    merged: &mut Merged,
+) -> Result<(), BackupError> {
+    let taken = |key: &str| !matches!(saves.get(key), Ok(None));
+    let at = if taken(name) {
+        match &theirs {
+            Some(t) if t.kind == Kind::Named => format!("{SLOT}{}", saves.free_slot_name(&t.label)),
+            // Under its fingerprint, as a finished game imported from its file.
+            Some(t) if t.kind == Kind::Finished => holdings::beside_key(ARCHIVE, &t.content, taken),
+            Some(t) => holdings::beside_key(GAME, &format!("{}\n{}", t.id, t.content), taken),
+            None => {
+                let prefix = [GAME, SLOT, ARCHIVE].into_iter().find(|p| name.starts_with(p)).unwrap_or_default();
+                holdings::beside_key(prefix, text, taken)
+            }
+        }
+    } else {
+        name.to_string()
+    };
+    saves.set(&at, text)?;
+    if at == name {
         merged.added += 1;
     } else {
-        keep_beside(saves, name, theirs, merged)?;
+        merged.beside += 1;
+    }
+    if let Some(mut t) = theirs {
+        t.name = at;
+        held.push(t);
     }
     Ok(())
-}
-
-fn keep_beside<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut Merged) -> Result<(), BackupError> {
-    let beside = match name.strip_prefix("slot.") {
-        Some(slot) => format!("slot.{}", saves.free_slot_name(slot)),
-        None => {
-            let id = session::from_json(text).map(|s| fingerprint(&s.session)).unwrap_or_else(|_| "imported".into());
-            format!("{}{id}", &name[..=name.find('.').unwrap_or(0)])
-        }
-    };
-    saves.set(&beside, text)?;
-    merged.beside += 1;
-    Ok(())
-}
-
-/// A record's game as compared: which game, from which seed, and its log's entries as written.
-#[derive(Deserialize)]
-struct Course<'a> {
-    game: String,
-    state: Seeded,
-    #[serde(borrow)]
-    log: Vec<&'a RawValue>,
-}
-
-#[derive(Deserialize)]
-struct Seeded {
-    seed: u64,
-}
-
-/// Whether `later` is the game of `earlier` played on: the same game from the same seed, with
-/// `earlier`'s log its beginning. (Read in today's format, whatever format each was written in.)
-fn continues(earlier: &Save, later: &Save) -> bool {
-    let meta = SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 };
-    let (Ok(a), Ok(b)) = (session::to_json(&earlier.session, meta), session::to_json(&later.session, meta)) else {
-        return false;
-    };
-    let (Ok(a), Ok(b)) = (serde_json::from_str::<Course<'_>>(&a), serde_json::from_str::<Course<'_>>(&b)) else {
-        return false;
-    };
-    a.game == b.game
-        && a.state.seed == b.state.seed
-        && a.log.len() <= b.log.len()
-        && a.log.iter().zip(&b.log).all(|(x, y)| x.get() == y.get())
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ impl Stamp {
 
 /// FNV-1a over the text: a record's fingerprint (not a defence against anyone, only against
 /// two writes of the same revision).
-fn checksum(text: &str) -> u64 {
+pub(crate) fn checksum(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 

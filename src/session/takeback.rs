@@ -2,7 +2,7 @@
 //! ([`Session::take_back`]), and who may take how many moves back, the table's undo policy as
 //! data (a setting), decided from the log alone ([`Session::takeback_offer`]).
 
-use super::{Seat, Session};
+use super::{HintUse, Seat, Session};
 use crate::engine::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -69,6 +69,36 @@ impl<G: Game> Session<G> {
         back.hints = self.hints.iter().copied().filter(|h| h.turn <= back.state.turn()).collect();
         *self = back;
         true
+    }
+
+    /// Whether this game is `earlier` played on, take-backs included: the same game (seats,
+    /// options, seed) that got from `earlier` to here by moves and take-backs. The take-backs
+    /// `earlier` did not know yet are those numbered past its [`takebacks_made`](Self::takebacks_made);
+    /// the first place one of them went back to (or the end of `earlier`'s log) is where the two
+    /// may part: up to there the logs, the take-backs and the hints agree, after it this game
+    /// may have gone on otherwise. So an older copy with the moves a take-back undid (a longer
+    /// log, fewer take-backs) never counts as further on. Reflexive, antisymmetric, transitive:
+    /// a backup's merge keeps per game the records no other continues (`backup::merge`).
+    pub fn continues(&self, earlier: &Session<G>) -> bool {
+        let (a, b) = (earlier, self);
+        if a.seats != b.seats || a.state.seed() != b.state.seed() || a.state.options() != b.state.options() {
+            return false;
+        }
+        let known = a.takebacks_made();
+        let (old, new): (Vec<TakeBack>, Vec<TakeBack>) = b.takebacks.iter().partition(|t| t.nonce <= known);
+        let cut = new.iter().map(|t| t.at).min().map_or(a.log.len(), |at| at.min(a.log.len()));
+        let kept: Vec<TakeBack> = a.takebacks.iter().copied().filter(|t| t.at <= cut).collect();
+        let hints_before = |s: &Session<G>| -> Vec<HintUse> {
+            s.hints.iter().copied().filter(|h| (h.turn as usize) < cut).collect()
+        };
+        let hints_at = |s: &Session<G>| -> Vec<HintUse> {
+            s.hints.iter().copied().filter(|h| h.turn as usize == cut).collect()
+        };
+        b.log.len() >= cut
+            && a.log[..cut] == b.log[..cut]
+            && old == kept
+            && hints_before(a) == hints_before(b)
+            && hints_at(b).starts_with(&hints_at(a))
     }
 
     /// How many take-backs this game has seen (also those later undone themselves).
