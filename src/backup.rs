@@ -281,6 +281,8 @@ mod tests {
     use super::*;
     use crate::saves::tests::{finished, game, Map};
     use crate::saves::Stamp;
+    use crate::engine::Game;
+    use crate::session::AnySession;
 
     fn texts(map: &Map) -> BTreeMap<String, String> {
         map.data.borrow().clone()
@@ -350,5 +352,76 @@ mod tests {
         damaged["entries"]["slot.neu"] = good.clone().into();
         assert_eq!(merge(&s, &damaged.to_string()), Err(BackupError::Damaged("game.zz".into())));
         assert_eq!(texts(&map), before, "nothing touched");
+    }
+
+    /// Finding 3: a named save kept beside is found again, so merging the same backup twice adds
+    /// nothing ("Abend (3)", "Abend (4)" … before).
+    #[test]
+    fn merging_the_same_backup_twice_adds_nothing() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        a.write_slot("Abend", &game(8, 1), 1.0).unwrap();
+        b.write_slot("Abend", &game(9, 1), 2.0).unwrap();
+        b.write_game("x", Stamp::NEW, &game(6, 2), 1.0).unwrap();
+        a.write_game("x", Stamp::NEW, &game(7, 2), 1.0).unwrap();
+        let file = backup(&b, 3.0).unwrap();
+        assert_eq!(merge(&a, &file).unwrap().beside, 2, "the other save and the game that went another way");
+        let after_once = texts(&mine);
+        let again = merge(&a, &file).unwrap();
+        assert_eq!((again.added, again.beside), (0, 0), "{again:?}");
+        assert_eq!(texts(&mine), after_once, "the second merge changed nothing");
+        assert_eq!(a.slots().unwrap().len(), 2);
+    }
+
+    /// Finding 3: one game finished two ways on two devices keeps both finishes, and finishing a
+    /// game after a merge never overwrites the other device's finish.
+    #[test]
+    fn two_finishes_of_one_game_are_both_kept() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        let start = game(11, 4);
+        a.write_game("g", Stamp::NEW, &start, 1.0).unwrap();
+        b.write_game("g", Stamp::NEW, &start, 1.0).unwrap();
+        let finish = |choice: usize| {
+            let AnySession::Just4Fun(mut s) = start.clone() else { unreachable!() };
+            while let Some(mv) = s.state.legal_moves().into_iter().nth(choice).or_else(|| s.state.legal_moves().pop()) {
+                s.play(&mv).unwrap();
+            }
+            AnySession::Just4Fun(s)
+        };
+        let stamp = |s: &Saves<&Map>| s.read_game_stamped("g").unwrap().unwrap().unwrap().1;
+        b.write_game("g", stamp(&b), &finish(1), 2.0).unwrap();
+        // Mine went on but is not finished yet when the other finish arrives.
+        a.write_game("g", stamp(&a), &game(11, 6), 2.0).unwrap();
+        merge(&a, &backup(&b, 3.0).unwrap()).unwrap();
+        assert_eq!(a.archive().unwrap().len(), 1, "their finish");
+        a.write_game("g", stamp(&a), &finish(0), 4.0).unwrap();
+        let kept: Vec<String> =
+            a.archive().unwrap().into_iter().map(|e| holdings::content_of(&e.save.unwrap().session)).collect();
+        assert_eq!(kept.len(), 2, "both finishes are kept");
+        assert!(kept.contains(&holdings::content_of(&finish(0))) && kept.contains(&holdings::content_of(&finish(1))));
+        // Both finishes merged the other way round as well: still two, each once.
+        merge(&b, &backup(&a, 5.0).unwrap()).unwrap();
+        assert_eq!(b.archive().unwrap().len(), 2);
+    }
+
+    /// Finding 3: an older copy from another device (the moves a take-back undid) does not undo
+    /// the take-back; the copy after the take-back replaces the older one.
+    #[test]
+    fn an_older_copy_never_undoes_a_take_back() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        let before = game(12, 8);
+        let mut after = before.clone();
+        assert!(after.take_back(3));
+        a.write_game("g", Stamp::NEW, &after, 2.0).unwrap();
+        b.write_game("g", Stamp::NEW, &before, 1.0).unwrap();
+        assert_eq!(merge(&a, &backup(&b, 3.0).unwrap()).unwrap(), Merged { added: 0, already: 1, beside: 0 });
+        let kept = a.read_game("g").unwrap().unwrap().unwrap().session;
+        assert_eq!((kept.log_len(), kept.takebacks_made()), (5, 1), "the take-back stays");
+        merge(&b, &backup(&a, 4.0).unwrap()).unwrap();
+        let theirs_now = b.read_game("g").unwrap().unwrap().unwrap().session;
+        assert_eq!((theirs_now.log_len(), theirs_now.takebacks_made()), (5, 1), "and replaces the older copy");
+        assert_eq!(b.games().unwrap().len(), 1);
     }
 }

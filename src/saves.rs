@@ -337,7 +337,8 @@ impl<S: Store> Saves<S> {
             .map_err(|_| WriteError::Encode)?;
         self.store.set(&self.game_key(id), &json)?;
         if game.is_over() {
-            self.store.set(&self.key(&format!("{ARCHIVE}{id}")), &json)?;
+            let archived = self.archive_place(id, game)?;
+            self.store.set(&self.key(&archived), &json)?;
             for other in self.games()? {
                 let finished = other.save.as_ref().is_ok_and(|s| s.header.finished);
                 if finished && other.name != id {
@@ -346,6 +347,17 @@ impl<S: Store> Saves<S> {
             }
         }
         Ok(Stamp { rev, sum: checksum(&json) })
+    }
+
+    /// Where the finished game `id` joins the archive: under its id, unless another finish of
+    /// the game is kept there (another device's, merged in, or one before a take-back): then
+    /// under its fingerprint, beside it. A finish never replaces another.
+    fn archive_place(&self, id: &str, game: &AnySession) -> Result<String, StoreError> {
+        let at_id = format!("{ARCHIVE}{id}");
+        let other = self.get(&at_id)?.is_some_and(|text| {
+            session::from_json(&text).map_or(true, |kept| fingerprint(&kept.session) != fingerprint(game))
+        });
+        Ok(if other { format!("{ARCHIVE}{}", fingerprint(game)) } else { at_id })
     }
 
     /// Every finished game, newest first (unreadable ones on top).

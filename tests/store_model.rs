@@ -110,7 +110,7 @@ fn new_session(rng: &mut Pcg64Mcg) -> AnySession {
         seats[1] = Seat { name: "Computer".into(), color: PlayerColor::Green, kind: SeatKind::Computer(Level::Easy) };
     }
     let seed = rng.random();
-    if rng.random_bool(0.6) {
+    if rng.random_bool(0.7) {
         let view = if rng.random() { View::Hidden } else { View::Open };
         let options = viermalvier::Options { view, ..Default::default() };
         VierMalVier::wrap(Session::new(seats, options, seed).expect("a valid setup"))
@@ -195,8 +195,11 @@ impl Model {
     /// A random step on device `d` (an import: into it).
     fn step(&mut self, d: usize) -> Result<(), String> {
         let roll = self.rng.random_range(0..100);
+        let running = saves(&self.devices[d].mem).unfinished().expect("stored").len();
         match roll {
-            0..12 => self.start(d),
+            // A device plays the games it shares with the others more than it starts new ones.
+            0..12 if running < 2 => self.start(d),
+            0..12 => self.play(d, false),
             12..30 => self.play(d, false),
             30..42 => self.take_back(d),
             42..50 => self.play(d, true),
