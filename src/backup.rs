@@ -1,18 +1,21 @@
 //! One backup of everything this deployment keeps (running games, named saves, finished games,
 //! settings, players, the family, high scores) as one file, and the merge of such a file into
-//! what the device holds, losing nothing on either side:
-//! - a game, save or finished game that is not here is added;
-//! - the same one twice is one (a running game further on replaces its earlier state; two that
-//!   went different ways are both kept, the imported one beside);
-//! - a named save of the same name but other content is kept beside, under a free name;
+//! what the device holds: a join on the store's content ([`holdings::Content`]), so merging is
+//! commutative, associative and idempotent and loses nothing on either side:
+//! - games are told by their content, not by key, name or time: what is here already (under
+//!   any key) is not added again, so merging the same file twice adds nothing;
+//! - a running game further on ([`AnySession::continues`](session::AnySession::continues),
+//!   take-backs included) replaces its earlier state; two that went different ways, two
+//!   finishes of one game and another save of the same name are all kept, the imported one
+//!   beside under a key made from its content (a save under a free name);
 //! - the family and the high scores are joined; settings and the last players stay the
 //!   device's own (taken only where the device has none).
 //!
 //! Every entry is read before anything is written: a file that is not a backup, or holds an
 //! entry that cannot be read, changes nothing and is said plainly.
 
-use crate::records::Records;
 use crate::holdings::{self, Held, Kind, ARCHIVE, GAME, SLOT};
+use crate::records::Records;
 use crate::saves::{Saves, Store, StoreError, FAMILY, RECORDS};
 use crate::session::{self, Seat};
 use serde::{Deserialize, Serialize};
@@ -279,9 +282,9 @@ fn keep_beside<S: Store>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::saves::tests::{finished, game, Map};
     use crate::saves::Stamp;
-    use crate::engine::Game;
     use crate::session::AnySession;
 
     fn texts(map: &Map) -> BTreeMap<String, String> {

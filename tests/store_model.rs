@@ -21,7 +21,7 @@ use rand_pcg::Pcg64Mcg;
 use spieltisch::backup::{self, BackupError, Merged};
 use spieltisch::engine::bots::Level;
 use spieltisch::engine::just4fun::{self, Just4Fun};
-use spieltisch::engine::viermalvier::{self, View, VierMalVier};
+use spieltisch::engine::viermalvier::{self, VierMalVier, View};
 use spieltisch::engine::Game;
 use spieltisch::holdings::{self, content_of, Content, Memo};
 use spieltisch::records::Record;
@@ -185,7 +185,9 @@ impl Model {
     /// Writes game `id` on device `d` as the app does after a move; a finished game must then
     /// be kept.
     fn write(&mut self, d: usize, id: &str, stamp: Stamp, game: &AnySession) -> Result<(), String> {
-        saves(&self.devices[d].mem).write_game(id, stamp, game, self.history.len() as f64).map_err(|e| format!("{e:?}"))?;
+        saves(&self.devices[d].mem)
+            .write_game(id, stamp, game, self.history.len() as f64)
+            .map_err(|e| format!("{e:?}"))?;
         if game.is_over() {
             self.devices[d].finished.insert(content_of(game));
         }
@@ -261,13 +263,15 @@ impl Model {
     /// Deletes a finished game from "Beendete Spiele", or cancels the question.
     fn delete_archived(&mut self, d: usize) -> Result<(), String> {
         let s = saves(&self.devices[d].mem);
-        let archive: Vec<_> = s.archive().expect("stored").into_iter().filter_map(|e| Some((e.name, e.save.ok()?))).collect();
+        let archive: Vec<_> =
+            s.archive().expect("stored").into_iter().filter_map(|e| Some((e.name, e.save.ok()?))).collect();
         if archive.is_empty() {
             return self.play(d, true);
         }
         let (name, save) = archive[self.rng.random_range(0..archive.len())].clone();
         let confirmed = self.rng.random_bool(0.5);
-        self.history.push(format!("device {d}: delete finished {name}: {}", if confirmed { "yes" } else { "cancelled" }));
+        self.history
+            .push(format!("device {d}: delete finished {name}: {}", if confirmed { "yes" } else { "cancelled" }));
         if confirmed {
             s.delete_archived(&name).map_err(|e| format!("{e:?}"))?;
             self.devices[d].finished.remove(&content_of(&save.session));
@@ -306,7 +310,10 @@ impl Model {
             (&self.earlier, "the kept backup".to_string())
         } else {
             let other = (d + self.rng.random_range(1..self.devices.len())) % self.devices.len();
-            (&(self.devices[other].mem.clone(), self.devices[other].content.clone()), format!("device {other}'s backup"))
+            (
+                &(self.devices[other].mem.clone(), self.devices[other].content.clone()),
+                format!("device {other}'s backup"),
+            )
         };
         let (from, theirs) = (from.0.clone(), from.1.finished.keys().cloned().collect::<Vec<_>>());
         self.history.push(format!("device {d}: merge {what}"));
@@ -404,7 +411,9 @@ fn run(seed: u64, histories: u64, checks: Checks) -> Result<(), String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u64;
     let failures: Vec<(u64, String)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || (t..histories).step_by(threads as usize).find_map(|h| history(seed, h, checks))))
+            .map(|t| {
+                scope.spawn(move || (t..histories).step_by(threads as usize).find_map(|h| history(seed, h, checks)))
+            })
             .collect();
         workers.into_iter().filter_map(|w| w.join().expect("a model thread panicked")).collect()
     });

@@ -88,12 +88,10 @@ impl<G: Game> Session<G> {
         let (old, new): (Vec<TakeBack>, Vec<TakeBack>) = b.takebacks.iter().partition(|t| t.nonce <= known);
         let cut = new.iter().map(|t| t.at).min().map_or(a.log.len(), |at| at.min(a.log.len()));
         let kept: Vec<TakeBack> = a.takebacks.iter().copied().filter(|t| t.at <= cut).collect();
-        let hints_before = |s: &Session<G>| -> Vec<HintUse> {
-            s.hints.iter().copied().filter(|h| (h.turn as usize) < cut).collect()
-        };
-        let hints_at = |s: &Session<G>| -> Vec<HintUse> {
-            s.hints.iter().copied().filter(|h| h.turn as usize == cut).collect()
-        };
+        let hints_before =
+            |s: &Session<G>| -> Vec<HintUse> { s.hints.iter().copied().filter(|h| (h.turn as usize) < cut).collect() };
+        let hints_at =
+            |s: &Session<G>| -> Vec<HintUse> { s.hints.iter().copied().filter(|h| h.turn as usize == cut).collect() };
         b.log.len() >= cut
             && a.log[..cut] == b.log[..cut]
             && old == kept
