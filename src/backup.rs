@@ -1,16 +1,20 @@
 //! One backup of everything this deployment keeps (running games, named saves, finished games,
 //! settings, players, the family, high scores) as one file, and the merge of such a file into
-//! what the device holds, losing nothing on either side:
-//! - a game, save or finished game that is not here is added;
-//! - the same one twice is one (a running game further on replaces its earlier state; two that
-//!   went different ways are both kept, the imported one beside);
-//! - a named save of the same name but other content is kept beside, under a free name;
+//! what the device holds: a join on the store's content ([`holdings::Content`]), so merging is
+//! commutative, associative and idempotent and loses nothing on either side:
+//! - games are told by their content, not by key, name or time: what is here already (under
+//!   any key) is not added again, so merging the same file twice adds nothing;
+//! - a running game further on ([`AnySession::continues`](session::AnySession::continues),
+//!   take-backs included) replaces its earlier state; two that went different ways, two
+//!   finishes of one game and another save of the same name are all kept, the imported one
+//!   beside under a key made from its content (a save under a free name);
 //! - the family and the high scores are joined; settings and the last players stay the
 //!   device's own (taken only where the device has none).
 //!
 //! Every entry is read before anything is written: a file that is not a backup, or holds an
 //! entry that cannot be read, changes nothing and is said plainly.
 
+use crate::holdings::{self, Held, Kind, ARCHIVE, GAME, SLOT};
 use crate::records::{Dropped, Records};
 use crate::saves::{fingerprint, is_game_id, Saves, Store, StoreError, FAMILY, MAX_UNFINISHED, RECORDS};
 use crate::session::{self, LoadError, Save, SaveMeta, Seat};
@@ -201,8 +205,10 @@ pub fn merge<S: Store>(saves: &Saves<S>, text: &str) -> Result<Merged, BackupErr
     }
     check_entries(&file.entries)?;
     let mut merged = Merged::default();
+    // What is here, read when the first entry that is not here as it is needs it.
+    let mut held = None;
     for (name, text) in &file.entries {
-        merge_entry(saves, name, text, &mut merged)?;
+        merge_entry(saves, &mut held, name, text, &mut merged)?;
     }
     Ok(merged)
 }
@@ -287,7 +293,16 @@ fn check_family(text: &str) -> Result<(), Option<Impossible>> {
     }
 }
 
-fn merge_entry<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut Merged) -> Result<(), BackupError> {
+fn merge_entry<S: Store>(
+    saves: &Saves<S>,
+    held: &mut Option<Vec<Held>>,
+    name: &str,
+    text: &str,
+    merged: &mut Merged,
+) -> Result<(), BackupError> {
+    if is_game_record(name) {
+        return merge_game(saves, held, name, text, merged);
+    }
     let here = match saves.get(name)? {
         None => {
             saves.set(name, text)?;
@@ -308,97 +323,115 @@ fn merge_entry<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut 
             merged.added += 1;
         }
         RECORDS => {
-            let (mut records, _) = Records::from_json(&here).unwrap_or_default();
+            let (ours, _) = Records::from_json(&here).unwrap_or_default();
             let (theirs, _) = Records::from_json(text).unwrap_or_default();
-            for (list, entries) in theirs.lists {
-                for record in entries {
-                    if !records.list(&list).contains(&record) {
-                        records.add(&list, record);
-                    }
-                }
-            }
-            saves.set(name, &records.to_json())?;
+            saves.set(name, &holdings::join_records(&ours, &theirs).to_json())?;
             merged.added += 1;
         }
-        _ if is_game_record(name) => merge_game(saves, name, &here, text, merged)?,
         // The device's own settings and last players stay.
         _ => merged.already += 1,
     }
     Ok(())
 }
 
-/// Two records of one name that differ: a running game further on replaces its earlier state;
-/// a finished game is the same game; anything else is kept beside.
+/// A game record, named save or finished game, told by its content ([`holdings`]): what a
+/// record of the same place here holds already (the same content, or a running game played on
+/// from it) is here; a running game that continues records of its game here replaces them;
+/// anything else is kept, in its own place if free, else beside under a key made from its
+/// content (so merging it again finds it). Two finishes of one game are two finished games.
 fn merge_game<S: Store>(
     saves: &Saves<S>,
+    held: &mut Option<Vec<Held>>,
     name: &str,
-    here: &str,
-    theirs: &str,
+    text: &str,
     merged: &mut Merged,
 ) -> Result<(), BackupError> {
-    let (Ok(ours), Ok(other)) = (session::from_json(here), session::from_json(theirs)) else {
-        // Ours cannot be read: it stays as it is, theirs beside.
-        return keep_beside(saves, name, theirs, merged);
-    };
-    if name.starts_with("archive.") || continues(&other, &ours) {
+    if saves.get(name)?.as_deref() == Some(text) {
         merged.already += 1;
-    } else if continues(&ours, &other) {
-        saves.set(name, theirs)?;
+        return Ok(());
+    }
+    let held = match held {
+        Some(held) => held,
+        None => held.insert(holdings::read_all(saves)?),
+    };
+    let Some(mut theirs) = Held::read(name, text) else {
+        // (Every entry was read before; one that is no game record stays out of the way.)
+        return keep_beside(saves, held, name, text, None, merged);
+    };
+    if held.iter().any(|h| h.covers(&theirs)) {
+        merged.already += 1;
+        return Ok(());
+    }
+    let earlier: Vec<usize> = (0..held.len())
+        .filter(|&i| held[i].kind == Kind::Running && held[i].same_place(&theirs))
+        .filter(|&i| continues(&held[i], &theirs))
+        .collect();
+    let Some((&first, rest)) = earlier.split_first() else {
+        return keep_beside(saves, held, name, text, Some(theirs), merged);
+    };
+    // Played on from what is here: it takes the place of its earlier states.
+    theirs.name = held[first].name.clone();
+    saves.set(&theirs.name, text)?;
+    for &i in rest.iter().rev() {
+        saves.store.remove(&saves.key(&held[i].name))?;
+        held.remove(i);
+    }
+    held[first] = theirs;
+    merged.added += 1;
+    Ok(())
+}
+
+/// Whether `later` is the game of `earlier` played on, take-backs included
+/// ([`AnySession::continues`](session::AnySession::continues)).
+fn continues(earlier: &Held, later: &Held) -> bool {
+    later.session.continues(&earlier.session)
+}
+
+/// Keeps `text` (read as `theirs`) under `name` if that is free, else beside: a named save under
+/// a free name, a game or finished game under a key made from its content.
+fn keep_beside<S: Store>(
+    saves: &Saves<S>,
+    held: &mut Vec<Held>,
+    name: &str,
+    text: &str,
+    theirs: Option<Held>,
+    merged: &mut Merged,
+) -> Result<(), BackupError> {
+    let taken = |key: &str| !matches!(saves.get(key), Ok(None));
+    let at = if taken(name) {
+        match &theirs {
+            Some(t) if t.kind == Kind::Named => format!("{SLOT}{}", saves.free_slot_name(&t.label)),
+            // Under its fingerprint, as a finished game imported from its file.
+            Some(t) if t.kind == Kind::Finished => holdings::beside_key(ARCHIVE, &t.content, taken),
+            Some(t) => holdings::beside_key(GAME, &format!("{}\n{}", t.id, t.content), taken),
+            None => {
+                let prefix = [GAME, SLOT, ARCHIVE].into_iter().find(|p| name.starts_with(p)).unwrap_or_default();
+                holdings::beside_key(prefix, text, taken)
+            }
+        }
+    } else {
+        name.to_string()
+    };
+    saves.set(&at, text)?;
+    if at == name {
         merged.added += 1;
     } else {
-        keep_beside(saves, name, theirs, merged)?;
+        merged.beside += 1;
+    }
+    if let Some(mut t) = theirs {
+        t.name = at;
+        held.push(t);
     }
     Ok(())
-}
-
-fn keep_beside<S: Store>(saves: &Saves<S>, name: &str, text: &str, merged: &mut Merged) -> Result<(), BackupError> {
-    let beside = match name.strip_prefix("slot.") {
-        Some(slot) => format!("slot.{}", saves.free_slot_name(slot)),
-        None => {
-            let id = session::from_json(text).map(|s| fingerprint(&s.session)).unwrap_or_else(|_| "imported".into());
-            format!("{}{id}", &name[..=name.find('.').unwrap_or(0)])
-        }
-    };
-    saves.set(&beside, text)?;
-    merged.beside += 1;
-    Ok(())
-}
-
-/// A record's game as compared: which game, from which seed, and its log's entries as written.
-#[derive(Deserialize)]
-struct Course<'a> {
-    game: String,
-    state: Seeded,
-    #[serde(borrow)]
-    log: Vec<&'a RawValue>,
-}
-
-#[derive(Deserialize)]
-struct Seeded {
-    seed: u64,
-}
-
-/// Whether `later` is the game of `earlier` played on: the same game from the same seed, with
-/// `earlier`'s log its beginning. (Read in today's format, whatever format each was written in.)
-fn continues(earlier: &Save, later: &Save) -> bool {
-    let meta = SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 };
-    let (Ok(a), Ok(b)) = (session::to_json(&earlier.session, meta), session::to_json(&later.session, meta)) else {
-        return false;
-    };
-    let (Ok(a), Ok(b)) = (serde_json::from_str::<Course<'_>>(&a), serde_json::from_str::<Course<'_>>(&b)) else {
-        return false;
-    };
-    a.game == b.game
-        && a.state.seed == b.state.seed
-        && a.log.len() <= b.log.len()
-        && a.log.iter().zip(&b.log).all(|(x, y)| x.get() == y.get())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::saves::tests::{finished, game, Map};
     use crate::saves::Stamp;
+    use crate::session::AnySession;
 
     fn texts(map: &Map) -> BTreeMap<String, String> {
         map.data.borrow().clone()
@@ -601,12 +634,84 @@ mod tests {
         let (ok, words) = merge_message(&newer);
         assert!(!ok && words.contains('7') && words.contains(&format!("bis Format {BACKUP_FORMAT}")), "{words}");
         let meta = SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 1 };
-        let future = session::to_json(&game(3, 2), meta).unwrap().replacen("\"schema\":4", "\"schema\":9", 1);
+        let future = session::to_json(&game(3, 2), meta).unwrap().replacen(&format!("\"schema\":{}", session::SCHEMA_VERSION), "\"schema\":9", 1);
         let entry = "game.00000000000000dd";
         let want =
             BackupError::NewerEntry { entry: entry.into(), found: 9, supported: session::SCHEMA_VERSION, rules: false };
         refused(&[(entry, future)], want.clone());
         let words = merge_message(&Err(want)).1;
-        assert!(words.contains(entry) && words.contains("Format 9") && words.contains("bis Format 4"), "{words}");
+        let supported = format!("bis Format {}", session::SCHEMA_VERSION);
+        assert!(words.contains(entry) && words.contains("Format 9") && words.contains(&supported), "{words}");
+    }
+
+    /// Finding 3: a named save kept beside is found again, so merging the same backup twice adds
+    /// nothing ("Abend (3)", "Abend (4)" … before).
+    #[test]
+    fn merging_the_same_backup_twice_adds_nothing() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        a.write_slot("Abend", &game(8, 1), 1.0).unwrap();
+        b.write_slot("Abend", &game(9, 1), 2.0).unwrap();
+        b.write_game("x", Stamp::NEW, &game(6, 2), 1.0).unwrap();
+        a.write_game("x", Stamp::NEW, &game(7, 2), 1.0).unwrap();
+        let file = backup(&b, 3.0).unwrap();
+        assert_eq!(merge(&a, &file).unwrap().beside, 2, "the other save and the game that went another way");
+        let after_once = texts(&mine);
+        let again = merge(&a, &file).unwrap();
+        assert_eq!((again.added, again.beside), (0, 0), "{again:?}");
+        assert_eq!(texts(&mine), after_once, "the second merge changed nothing");
+        assert_eq!(a.slots().unwrap().len(), 2);
+    }
+
+    /// Finding 3: one game finished two ways on two devices keeps both finishes, and finishing a
+    /// game after a merge never overwrites the other device's finish.
+    #[test]
+    fn two_finishes_of_one_game_are_both_kept() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        let start = game(11, 4);
+        a.write_game("g", Stamp::NEW, &start, 1.0).unwrap();
+        b.write_game("g", Stamp::NEW, &start, 1.0).unwrap();
+        let finish = |choice: usize| {
+            let AnySession::Just4Fun(mut s) = start.clone() else { unreachable!() };
+            while let Some(mv) = s.state.legal_moves().into_iter().nth(choice).or_else(|| s.state.legal_moves().pop()) {
+                s.play(&mv).unwrap();
+            }
+            AnySession::Just4Fun(s)
+        };
+        let stamp = |s: &Saves<&Map>| s.read_game_stamped("g").unwrap().unwrap().unwrap().1;
+        b.write_game("g", stamp(&b), &finish(1), 2.0).unwrap();
+        // Mine went on but is not finished yet when the other finish arrives.
+        a.write_game("g", stamp(&a), &game(11, 6), 2.0).unwrap();
+        merge(&a, &backup(&b, 3.0).unwrap()).unwrap();
+        assert_eq!(a.archive().unwrap().len(), 1, "their finish");
+        a.write_game("g", stamp(&a), &finish(0), 4.0).unwrap();
+        let kept: Vec<String> =
+            a.archive().unwrap().into_iter().map(|e| holdings::content_of(&e.save.unwrap().session)).collect();
+        assert_eq!(kept.len(), 2, "both finishes are kept");
+        assert!(kept.contains(&holdings::content_of(&finish(0))) && kept.contains(&holdings::content_of(&finish(1))));
+        // Both finishes merged the other way round as well: still two, each once.
+        merge(&b, &backup(&a, 5.0).unwrap()).unwrap();
+        assert_eq!(b.archive().unwrap().len(), 2);
+    }
+
+    /// Finding 3: an older copy from another device (the moves a take-back undid) does not undo
+    /// the take-back; the copy after the take-back replaces the older one.
+    #[test]
+    fn an_older_copy_never_undoes_a_take_back() {
+        let (mine, theirs) = (Map::default(), Map::default());
+        let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
+        let before = game(12, 8);
+        let mut after = before.clone();
+        assert!(after.take_back(3));
+        a.write_game("g", Stamp::NEW, &after, 2.0).unwrap();
+        b.write_game("g", Stamp::NEW, &before, 1.0).unwrap();
+        assert_eq!(merge(&a, &backup(&b, 3.0).unwrap()).unwrap(), Merged { added: 0, already: 1, beside: 0 });
+        let kept = a.read_game("g").unwrap().unwrap().unwrap().session;
+        assert_eq!((kept.log_len(), kept.takebacks_made()), (5, 1), "the take-back stays");
+        merge(&b, &backup(&a, 4.0).unwrap()).unwrap();
+        let theirs_now = b.read_game("g").unwrap().unwrap().unwrap().session;
+        assert_eq!((theirs_now.log_len(), theirs_now.takebacks_made()), (5, 1), "and replaces the older copy");
+        assert_eq!(b.games().unwrap().len(), 1);
     }
 }

@@ -8,6 +8,7 @@ pub mod decimal;
 pub mod engine;
 pub mod games;
 pub mod guide;
+pub mod holdings;
 pub mod lang;
 pub mod named;
 pub mod records;

@@ -83,7 +83,7 @@ impl Stamp {
 
 /// FNV-1a over the text: a record's fingerprint (not a defence against anyone, only against
 /// two writes of the same revision).
-fn checksum(text: &str) -> u64 {
+pub(crate) fn checksum(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
@@ -357,6 +357,17 @@ impl<S: Store> Saves<S> {
             self.retire_finished_records(id)?;
         }
         Ok(Stamp { rev, sum: checksum(&json) })
+    }
+
+    /// Where the finished game `id` joins the archive: under its id, unless another finish of
+    /// the game is kept there (another device's, merged in, or one before a take-back): then
+    /// under its fingerprint, beside it. A finish never replaces another.
+    fn archive_place(&self, id: &str, game: &AnySession) -> Result<String, StoreError> {
+        let at_id = format!("{ARCHIVE}{id}");
+        let other = self.get(&at_id)?.is_some_and(|text| {
+            session::from_json(&text).map_or(true, |kept| fingerprint(&kept.session) != fingerprint(game))
+        });
+        Ok(if other { format!("{ARCHIVE}{}", fingerprint(game)) } else { at_id })
     }
 
     /// Every finished game, newest first (unreadable ones on top).

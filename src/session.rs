@@ -307,6 +307,10 @@ impl<G: Game> Session<G> {
 
 crate::for_each_game!(games_sessions());
 
+fn continues_any<G: Stored>(later: &Session<G>, earlier: &AnySession) -> bool {
+    G::session(earlier).is_some_and(|e| later.continues(e))
+}
+
 fn kind_of<G: Game>(_: &Session<G>) -> GameKind {
     G::KIND
 }
@@ -322,6 +326,10 @@ impl AnySession {
     }
     pub fn takebacks_made(&self) -> u64 {
         with_session!(self, s => s.takebacks_made())
+    }
+    /// Whether this is the game `earlier` played on ([`Session::continues`]); never across games.
+    pub fn continues(&self, earlier: &AnySession) -> bool {
+        with_session!(self, s => continues_any(s, earlier))
     }
     pub fn kind(&self) -> GameKind {
         with_session!(self, s => kind_of(s))

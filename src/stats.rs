@@ -7,7 +7,7 @@
 
 use crate::engine::bots::Level;
 use crate::engine::{GameKind, Outcome};
-use crate::session::{name_key, Save, Seat, SeatKind};
+use crate::session::{name_key, AnySession, Save, Seat, SeatKind};
 
 /// A finished game as the statistics read it.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,8 +25,12 @@ pub struct Played {
 impl Played {
     /// The finished game in `save`; `None` while it runs.
     pub fn of(save: &Save) -> Option<Played> {
-        let game = GameKind::from_id(&save.header.game)?;
-        let (outcome, points, takebacks) = crate::with_session!(&save.session, s => {
+        Played::of_game(&save.session)
+    }
+
+    /// The finished game `game`; `None` while it runs.
+    pub fn of_game(game: &AnySession) -> Option<Played> {
+        let (outcome, points, takebacks) = crate::with_session!(game, s => {
             let points = (0..s.seats.len()).map(|p| crate::view::GameView::points(&s.state, p)).collect();
             (crate::engine::Game::outcome(&s.state)?, points, s.takebacks_made() > 0)
         });
@@ -34,7 +38,7 @@ impl Played {
             Outcome::Winners(w) => w,
             _ => Vec::new(),
         };
-        Some(Played { game, seats: save.session.seats().to_vec(), winners, points, takebacks })
+        Some(Played { game: game.kind(), seats: game.seats().to_vec(), winners, points, takebacks })
     }
 
     fn won(&self, seat: usize) -> bool {

@@ -3,7 +3,7 @@
 //! table's undo policy as data (a setting), decided from the log alone
 //! ([`Session::takeback_offer`]).
 
-use super::{Seat, Session};
+use super::{HintUse, Seat, Session};
 use crate::engine::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -80,6 +80,34 @@ impl<G: Game> Session<G> {
         true
     }
 
+    /// Whether this game is `earlier` played on, take-backs included: the same game (seats,
+    /// options, seed) that got from `earlier` to here by moves and take-backs. The take-backs
+    /// `earlier` did not know yet are those numbered past its [`takebacks_made`](Self::takebacks_made);
+    /// the first place one of them went back to (or the end of `earlier`'s log) is where the two
+    /// may part: up to there the logs, the take-backs and the hints agree, after it this game
+    /// may have gone on otherwise. So an older copy with the moves a take-back undid (a longer
+    /// log, fewer take-backs) never counts as further on. Reflexive, antisymmetric, transitive:
+    /// a backup's merge keeps per game the records no other continues (`backup::merge`).
+    pub fn continues(&self, earlier: &Session<G>) -> bool {
+        let (a, b) = (earlier, self);
+        if a.seats != b.seats || a.state.seed() != b.state.seed() || a.state.options() != b.state.options() {
+            return false;
+        }
+        let known = a.takebacks_made();
+        let (old, new): (Vec<TakeBack>, Vec<TakeBack>) = b.takebacks.iter().partition(|t| t.nonce <= known);
+        let cut = new.iter().map(|t| t.at).min().map_or(a.log.len(), |at| at.min(a.log.len()));
+        let kept: Vec<TakeBack> = a.takebacks.iter().copied().filter(|t| t.at <= cut).collect();
+        let hints_before =
+            |s: &Session<G>| -> Vec<HintUse> { s.hints.iter().copied().filter(|h| (h.turn as usize) < cut).collect() };
+        let hints_at =
+            |s: &Session<G>| -> Vec<HintUse> { s.hints.iter().copied().filter(|h| h.turn as usize == cut).collect() };
+        b.log.len() >= cut
+            && a.log[..cut] == b.log[..cut]
+            && old == kept
+            && hints_before(a) == hints_before(b)
+            && hints_at(b).starts_with(&hints_at(a))
+    }
+
     /// How many take-backs this game has seen (also those later undone themselves).
     pub fn takebacks_made(&self) -> u64 {
         // The last take-back always has the highest number: one only drops those after it.
@@ -123,6 +151,138 @@ impl TakeBack {
     pub(super) fn redo_draw<G: Game>(&self, state: &mut G) {
         if self.redraw {
             state.reshuffle_unseen(self.nonce);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::just4fun::{Just4Fun, Options};
+    use crate::session::PlayerColor;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    fn start(seed: u64) -> Session<Just4Fun> {
+        let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Green)];
+        Session::new(seats, Options::default(), seed).unwrap()
+    }
+
+    /// Plays the `choice`-th legal move (wrapping), `count` times.
+    fn played(mut s: Session<Just4Fun>, count: usize, choice: usize) -> Session<Just4Fun> {
+        for _ in 0..count {
+            let legal = s.state.legal_moves();
+            s.play(&legal[choice % legal.len()]).unwrap();
+        }
+        s
+    }
+
+    fn taken_back(mut s: Session<Just4Fun>, count: usize) -> Session<Just4Fun> {
+        assert!(s.take_back(count));
+        s
+    }
+
+    #[test]
+    fn moves_played_on_continue_a_game() {
+        let a = played(start(1), 6, 0);
+        let b = played(a.clone(), 2, 0);
+        assert!(b.continues(&a) && a.continues(&a));
+        assert!(!a.continues(&b), "an earlier state is not further on");
+        let other_way = played(a.clone(), 1, 1);
+        assert!(!other_way.continues(&b) && !b.continues(&other_way), "two ways from one state");
+        assert!(!played(start(2), 8, 0).continues(&a), "another game");
+    }
+
+    /// Finding 3: the older copy (the moves a take-back undid, a longer log) is not further on;
+    /// the game after the take-back continues it, played on or not.
+    #[test]
+    fn a_take_back_continues_the_copy_from_before_it() {
+        let before = played(start(3), 8, 0);
+        let after = taken_back(before.clone(), 2);
+        assert!(after.continues(&before));
+        assert!(!before.continues(&after), "the older copy would undo the take-back");
+        let replayed = played(after.clone(), 3, 1);
+        assert!(replayed.continues(&before) && replayed.continues(&after));
+        assert!(!before.continues(&replayed));
+    }
+
+    /// Take-backs made apart (on two devices) from one state: neither continues the other, though
+    /// both carry take-back number 1.
+    #[test]
+    fn take_backs_made_apart_part_ways() {
+        let common = played(start(4), 6, 0);
+        let one = taken_back(common.clone(), 1);
+        let two = taken_back(common.clone(), 2);
+        assert!(!one.continues(&two) && !two.continues(&one));
+        let (one_on, two_on) = (played(one.clone(), 2, 1), played(two.clone(), 3, 1));
+        assert!(!one_on.continues(&two_on) && !two_on.continues(&one_on));
+        assert!(one_on.continues(&common) && two_on.continues(&common));
+        // A second take-back reaching past the first drops it, and still continues.
+        let further = taken_back(played(one.clone(), 2, 0), 4);
+        assert_eq!(further.takebacks.len(), 1, "{:?}", further.takebacks);
+        assert!(further.continues(&one) && further.continues(&common));
+        assert!(!one.continues(&further));
+    }
+
+    #[test]
+    fn hints_asked_are_part_of_the_game() {
+        let a = played(start(5), 4, 0);
+        let mut hinted = a.clone();
+        hinted.count_hint(0);
+        assert!(hinted.continues(&a) && !a.continues(&hinted), "a hint asked is further on");
+        let on = played(hinted.clone(), 2, 0);
+        assert!(on.continues(&hinted) && !played(a.clone(), 2, 0).continues(&hinted));
+    }
+
+    /// Random trees of games (moves, take-backs, hints from random earlier states): every state
+    /// continues its ancestors, and `continues` is a partial order (reflexive, antisymmetric,
+    /// transitive) on them, so the records no other continues are well defined for a merge.
+    #[test]
+    fn continues_is_a_partial_order_over_random_histories() {
+        for seed in 0..6u64 {
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut states = vec![(start(seed), None::<usize>)];
+            for _ in 0..30 {
+                let parent = rng.random_range(0..states.len());
+                let mut s = states[parent].0.clone();
+                match rng.random_range(0..4) {
+                    0 if !s.log.is_empty() => {
+                        let n = rng.random_range(1..=s.log.len().min(3));
+                        assert!(s.take_back(n));
+                    }
+                    1 => s.count_hint(s.state.to_move().unwrap_or(0)),
+                    _ => s = played(s, rng.random_range(1..=2), rng.random_range(0..3)),
+                }
+                states.push((s, Some(parent)));
+            }
+            let ancestors = |mut i: usize| {
+                let mut up = vec![i];
+                while let Some(p) = states[i].1 {
+                    up.push(p);
+                    i = p;
+                }
+                up
+            };
+            for (i, (s, _)) in states.iter().enumerate() {
+                for a in ancestors(i) {
+                    assert!(s.continues(&states[a].0), "seed {seed}: state {i} continues its ancestor {a}");
+                }
+            }
+            for (i, (x, _)) in states.iter().enumerate() {
+                for (j, (y, _)) in states.iter().enumerate() {
+                    if x.continues(y) && y.continues(x) {
+                        assert!(x == y, "seed {seed}: {i} and {j} continue each other but differ");
+                    }
+                    if !y.continues(x) {
+                        continue;
+                    }
+                    for (k, (z, _)) in states.iter().enumerate() {
+                        if z.continues(y) {
+                            assert!(z.continues(x), "seed {seed}: {k} continues {j}, which continues {i}");
+                        }
+                    }
+                }
+            }
         }
     }
 }
