@@ -16,8 +16,8 @@
 
 use crate::holdings::{self, Held, Kind, ARCHIVE, GAME, SLOT};
 use crate::records::{Dropped, Records};
-use crate::saves::{fingerprint, is_game_id, Saves, Store, StoreError, FAMILY, MAX_UNFINISHED, RECORDS};
-use crate::session::{self, LoadError, Save, SaveMeta, Seat};
+use crate::saves::{is_game_id, Saves, Store, StoreError, FAMILY, MAX_UNFINISHED, RECORDS};
+use crate::session::{self, LoadError, Save, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
@@ -431,7 +431,7 @@ mod tests {
     use crate::engine::Game;
     use crate::saves::tests::{finished, game, Map};
     use crate::saves::Stamp;
-    use crate::session::AnySession;
+    use crate::session::{AnySession, SaveMeta};
 
     fn texts(map: &Map) -> BTreeMap<String, String> {
         map.data.borrow().clone()
@@ -634,7 +634,11 @@ mod tests {
         let (ok, words) = merge_message(&newer);
         assert!(!ok && words.contains('7') && words.contains(&format!("bis Format {BACKUP_FORMAT}")), "{words}");
         let meta = SaveMeta { name: "Autosave", saved_at: 1.0, id: "", rev: 1 };
-        let future = session::to_json(&game(3, 2), meta).unwrap().replacen(&format!("\"schema\":{}", session::SCHEMA_VERSION), "\"schema\":9", 1);
+        let future = session::to_json(&game(3, 2), meta).unwrap().replacen(
+            &format!("\"schema\":{}", session::SCHEMA_VERSION),
+            "\"schema\":9",
+            1,
+        );
         let entry = "game.00000000000000dd";
         let want =
             BackupError::NewerEntry { entry: entry.into(), found: 9, supported: session::SCHEMA_VERSION, rules: false };

@@ -9,7 +9,7 @@
 
 use crate::records::{Record, Records, KEEP};
 use crate::saves::{checksum, Saves, Store, StoreError, FAMILY, RECORDS};
-use crate::session::{self, AnySession, Save, SaveMeta, Seat};
+use crate::session::{self, AnySession, Save, Seat};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
@@ -17,10 +17,10 @@ pub(crate) const GAME: &str = "game.";
 pub(crate) const SLOT: &str = "slot.";
 pub(crate) const ARCHIVE: &str = "archive.";
 
-/// A game's content as compared: its save without the record's name, time, id and revision.
+/// A game's content as compared: [`crate::saves::finished_identity`], the one identity of a
+/// game however a copy of it was kept.
 pub fn content_of(game: &AnySession) -> String {
-    let meta = SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 };
-    session::to_json(game, meta).unwrap_or_default()
+    crate::saves::finished_identity(game).unwrap_or_default()
 }
 
 /// Which kind of game record an entry is, by its name's prefix.

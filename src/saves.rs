@@ -8,7 +8,7 @@ use crate::session::{self, AnySession, LoadError, Save, SaveMeta};
 use serde::Deserialize;
 
 mod finished;
-pub use finished::{finished_identity, is_game_id, Kept};
+pub use finished::{finished_identity, Kept};
 
 /// A key–value store that may be disabled or full.
 pub trait Store {
@@ -357,17 +357,6 @@ impl<S: Store> Saves<S> {
             self.retire_finished_records(id)?;
         }
         Ok(Stamp { rev, sum: checksum(&json) })
-    }
-
-    /// Where the finished game `id` joins the archive: under its id, unless another finish of
-    /// the game is kept there (another device's, merged in, or one before a take-back): then
-    /// under its fingerprint, beside it. A finish never replaces another.
-    fn archive_place(&self, id: &str, game: &AnySession) -> Result<String, StoreError> {
-        let at_id = format!("{ARCHIVE}{id}");
-        let other = self.get(&at_id)?.is_some_and(|text| {
-            session::from_json(&text).map_or(true, |kept| fingerprint(&kept.session) != fingerprint(game))
-        });
-        Ok(if other { format!("{ARCHIVE}{}", fingerprint(game)) } else { at_id })
     }
 
     /// Every finished game, newest first (unreadable ones on top).

@@ -9,8 +9,8 @@
 //!   either lost); merging the same backup again changes nothing at all;
 //! - the statistics equal a recount over the finished games, each game once;
 //! - every finished game replays to its recorded result;
-//! - after a take-back, playing the same moves again gives the same events
-//!   ([`SEEN_CARDS_STAY`]: nothing anyone saw has moved).
+//! - after a take-back, playing the same moves again gives the same events (nothing anyone saw
+//!   has moved).
 //!
 //! A failure prints the run's seed and the history; `STORE_MODEL_SEED` and
 //! `STORE_MODEL_HISTORIES` replay or widen a run. The planted defect (a merge by name instead of
@@ -31,12 +31,6 @@ use spieltisch::stats::{self, Played};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
-
-/// After a take-back, the same moves played again must give the same events: whatever anyone
-/// saw (a drawn card) stays where it was. ENABLE (`true`) once take-backs keep what was seen
-/// (issue 45, deliver item 1); today a take-back draws it anew, so the check is off here and
-/// `a_take_back_keeps_what_anyone_saw` (ignored) runs it alone.
-const SEEN_CARDS_STAY: bool = false;
 
 /// A device's storage: what localStorage is in the app.
 #[derive(Clone, Default)]
@@ -72,11 +66,10 @@ fn app_merge(saves: &Saves<&Mem>, file: &str) -> Result<Merged, BackupError> {
     backup::merge(saves, file)
 }
 
-/// What the model checks besides the laws.
+/// What the model drives: the app's merge, or a planted defect.
 #[derive(Clone, Copy)]
 struct Checks {
     merge: MergeFn,
-    seen_cards_stay: bool,
 }
 
 /// One simulated device, the finished games it must hold (by content), and its content as last
@@ -243,7 +236,7 @@ impl Model {
         let count = self.rng.random_range(1..=game.log_len().min(3));
         let same = spieltisch::with_session!(&mut game, s => take_back_and_replay(s, count))?;
         self.history.push(format!("device {d}: take back {count} in {id} (log {})", game.log_len()));
-        if self.checks.seen_cards_stay && !same {
+        if !same {
             return Err(format!("after taking back {count} moves in {id}, the same moves drew otherwise"));
         }
         self.write(d, &id, stamp, &game)
@@ -449,22 +442,11 @@ fn the_store_keeps_everything_through_random_histories() {
     let seed = env_or("STORE_MODEL_SEED", 45);
     let histories = env_or("STORE_MODEL_HISTORIES", 10_000);
     let started = Instant::now();
-    let checks = Checks { merge: app_merge, seen_cards_stay: SEEN_CARDS_STAY };
+    let checks = Checks { merge: app_merge };
     if let Err(e) = run(seed, histories, checks) {
         panic!("STORE_MODEL_SEED={seed}: {e}");
     }
     println!("{histories} histories in {:.1} s (STORE_MODEL_SEED={seed})", started.elapsed().as_secs_f64());
-}
-
-/// The check of deliver item 1 alone: after a take-back the same moves draw the same. Ignored
-/// until take-backs keep what anyone saw (then set [`SEEN_CARDS_STAY`] and drop this test).
-#[test]
-#[ignore = "take-backs still draw anew what the undone moves showed (issue 45, finding 5)"]
-fn a_take_back_keeps_what_anyone_saw() {
-    let checks = Checks { merge: app_merge, seen_cards_stay: true };
-    if let Err(e) = run(env_or("STORE_MODEL_SEED", 45), 2_000, checks) {
-        panic!("{e}");
-    }
 }
 
 /// A planted defect: a merge that takes an entry whose name is here already for the same (the
@@ -487,7 +469,7 @@ fn merge_by_name(saves: &Saves<&Mem>, file: &str) -> Result<Merged, BackupError>
 
 #[test]
 fn the_model_catches_a_merge_by_name() {
-    let checks = Checks { merge: merge_by_name, seen_cards_stay: false };
+    let checks = Checks { merge: merge_by_name };
     let found = run(env_or("STORE_MODEL_SEED", 45), 2_000, checks).expect_err("a merge by name passed the model");
     assert!(found.contains("law broken"), "caught, but not as a broken law: {found}");
 }

@@ -111,6 +111,13 @@ fn a_take_back_keeps_what_was_seen<G: Stored + Determinize>(players: usize) {
 }
 
 #[test]
+fn every_game_replays_exactly_with_takebacks() {
+    for kind in GameKind::ALL {
+        spieltisch::with_game!(kind, G => replays_with_takebacks::<G>(kind.players().1));
+    }
+}
+
+#[test]
 fn a_take_back_never_unsees_or_redraws() {
     for kind in GameKind::ALL {
         let (fewest, most) = kind.players();

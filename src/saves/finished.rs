@@ -15,12 +15,6 @@ pub fn finished_identity(game: &AnySession) -> Option<String> {
     session::to_json(game, SaveMeta { name: "", saved_at: 0.0, id: "", rev: 0 }).ok()
 }
 
-/// Whether `id` can name a game's record or archive entry (and a page's URL): the hex digits
-/// the app makes its ids of.
-pub fn is_game_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
-}
-
 /// How a finished game is in the archive now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kept {
@@ -89,7 +83,7 @@ impl<S: Store> Saves<S> {
     pub fn keep_finished(&self, id: &str, game: &AnySession, saved_at: f64) -> Result<Kept, WriteError> {
         let identity = finished_identity(game).ok_or(WriteError::Encode)?;
         let seed = game.seed();
-        let own = is_game_id(id).then_some(id);
+        let own = super::is_game_id(id).then_some(id);
         let own_free = match own {
             Some(id) => match self.store.get(&self.archive_key(id))? {
                 None => true,
