@@ -4,8 +4,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use spieltisch::engine::{Determinize, Game, GameKind};
 use spieltisch::engine::viermalvier::{Move as VmvMove, Options as VmvOptions, VierMalVier};
+use spieltisch::engine::{Determinize, Game, GameKind};
 use spieltisch::session::{
     from_json, to_json, PlayerColor, SaveMeta, Seat, Session, Stored, TakeBackOffer, TakeBackRule,
 };
@@ -205,7 +205,11 @@ fn the_setting_decides_who_may_take_back_what() {
     assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), offer_for(&s, 0, 1, &[1]));
     assert_eq!(s.takeback_offer(AlsoPeople, None), offer_for(&s, 0, 1, &[1]), "nobody known: asked");
     play(&mut s);
-    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), offer_for(&s, 1, 1, &[0]), "the second person's move, not the first's");
+    assert_eq!(
+        s.takeback_offer(AlsoPeople, Some(0)),
+        offer_for(&s, 1, 1, &[0]),
+        "the second person's move, not the first's"
+    );
     // A finished game takes nothing back.
     while s.state.to_move().is_some() {
         play(&mut s);
@@ -344,8 +348,7 @@ fn a_profi_announcement_goes_back_only_with_the_others_yes() {
             let Some(mv) = places.get(rng.random_range(0..places.len().max(1))) else { break };
             s.play(mv).expect("a legal move applies");
         }
-        let Some(announcer) = s.state.to_move().filter(|_| s.state.legal_moves().contains(&VmvMove::Announce))
-        else {
+        let Some(announcer) = s.state.to_move().filter(|_| s.state.legal_moves().contains(&VmvMove::Announce)) else {
             continue;
         };
         s.play(&VmvMove::Announce).expect("the announcement");

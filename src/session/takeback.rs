@@ -20,10 +20,11 @@ pub struct TakeBack {
 #[serde(rename_all = "kebab-case")]
 pub enum TakeBackRule {
     Never,
-    /// A person takes back their last move and the computers' replies since.
+    /// A person takes back their last move and the computers' replies since, as long as that
+    /// needs nobody's yes (they still hold the device; only computers moved since).
     #[default]
     AgainstComputers,
-    /// Also a person's move before the next person has acted, when the others agree.
+    /// Also a take-back that needs other people's yes, when each of them agrees.
     AlsoPeople,
 }
 
@@ -134,9 +135,7 @@ impl<G: Game> Session<G> {
         (1..count)
             .map(|k| (seat + k) % count)
             .filter(|&p| self.seats[p].is_person())
-            .filter(|&p| {
-                for_the_table || to_move == Some(p) || undone.iter().any(|e| G::event_player(e) == Some(p))
-            })
+            .filter(|&p| for_the_table || to_move == Some(p) || undone.iter().any(|e| G::event_player(e) == Some(p)))
             .collect()
     }
 

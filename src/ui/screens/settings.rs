@@ -75,7 +75,8 @@ pub fn settings_body(settings: Settings) -> AnyView {
                     {takeback_choice(settings, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
                     {takeback_choice(settings, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
                 </div>
-                <p class="hint">{t("Was noch niemand gesehen hat (Stapel, Beutel), wird dabei neu gemischt: Zurücknehmen verrät nie, was kommt. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "What nobody has seen yet (pile, bag) is shuffled anew: taking back never shows what comes next. Between people only before the next one has moved, and only when the others agree.")}</p>
+                <p class="hint">{t("Was noch niemand gesehen hat (Stapel, Beutel), wird dabei neu gemischt: Zurücknehmen verrät nie, was kommt.", "What nobody has seen yet (pile, bag) is shuffled anew: taking back never shows what comes next.")}</p>
+                <p class="hint">{t("Außer bei „Nie“ nimmt man den eigenen Zug zurück, solange man das Gerät noch hält („↶ mein Zug“ auf dem Übergabe-Bildschirm). Was weiter reicht – in Züge anderer, eine beendete Partie, eine Ansage – nur mit „Auch unter Menschen“ und wenn jede betroffene Person zustimmt.", "Unless “Never” is chosen, one's own move can be taken back while one still holds the device (“↶ my move” on the hand-over screen). Anything further – into other people's moves, a finished game, an announcement – only with “Also between people” and when every person affected agrees.")}</p>
             </section>
             {keeping_section()}
             {backup_section(settings)}
