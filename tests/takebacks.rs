@@ -164,10 +164,10 @@ fn takebacks_that_do_not_fit_the_game_are_damage() {
 }
 
 /// An offer as `Session::takeback_offer` makes it for `s` now.
-fn offer_for<G: Game>(s: &Session<G>, seat: usize, moves: usize, ask: &[usize]) -> Option<TakeBackOffer> {
+fn offer_for<G: Game>(s: &Session<G>, seat: usize, moves: usize, ask: &[usize]) -> TakeBackOffer {
     let again = s.takebacks.last().is_some_and(|t| t.at == s.log.len());
     let (log_len, takebacks_made) = (s.log.len(), s.takebacks_made());
-    Some(TakeBackOffer { seat, moves, ask: ask.to_vec(), again, log_len, takebacks_made })
+    TakeBackOffer { seat, moves, ask: ask.to_vec(), again, log_len, takebacks_made }
 }
 
 /// The undo policy: who may take back how many moves, from the log, who holds the device and
@@ -192,22 +192,22 @@ fn the_setting_decides_who_may_take_back_what() {
     assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), None, "the computers are still to reply");
     play(&mut s);
     play(&mut s);
-    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), offer_for(&s, 0, 3, &[]));
-    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), offer_for(&s, 0, 3, &[]));
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), Some(offer_for(&s, 0, 3, &[])));
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), Some(offer_for(&s, 0, 3, &[])));
     assert_eq!(s.takeback_offer(Never, Some(0)), None);
     // Two people: the mover's own move while they hold the device, asking nobody (the default
     // setting too); once the other has taken the device, only with the setting and their yes.
     let mut s = session::<Just4Fun>(2, 9);
     play(&mut s);
-    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), offer_for(&s, 0, 1, &[]), "before the hand-over");
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), Some(offer_for(&s, 0, 1, &[])), "before the hand-over");
     assert_eq!(s.takeback_offer(Never, Some(0)), None);
     assert_eq!(s.takeback_offer(AgainstComputers, Some(1)), None, "handed over: asking is not allowed");
-    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), offer_for(&s, 0, 1, &[1]));
-    assert_eq!(s.takeback_offer(AlsoPeople, None), offer_for(&s, 0, 1, &[1]), "nobody known: asked");
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), Some(offer_for(&s, 0, 1, &[1])));
+    assert_eq!(s.takeback_offer(AlsoPeople, None), Some(offer_for(&s, 0, 1, &[1])), "nobody known: asked");
     play(&mut s);
     assert_eq!(
         s.takeback_offer(AlsoPeople, Some(0)),
-        offer_for(&s, 1, 1, &[0]),
+        Some(offer_for(&s, 1, 1, &[0])),
         "the second person's move, not the first's"
     );
     // A finished game takes nothing back.
@@ -233,8 +233,8 @@ fn nothing_is_offered_while_a_computer_is_to_move() {
     // person takes the device (the cover's "↶ mein Zug"); then that person is asked.
     let mv = random_move(&s, &mut rng).expect("a move");
     s.play(&mv).expect("a legal move applies");
-    assert_eq!(s.takeback_offer(TakeBackRule::AgainstComputers, Some(0)), offer_for(&s, 0, 2, &[]));
-    assert_eq!(s.takeback_offer(TakeBackRule::AlsoPeople, Some(2)), offer_for(&s, 0, 2, &[2]));
+    assert_eq!(s.takeback_offer(TakeBackRule::AgainstComputers, Some(0)), Some(offer_for(&s, 0, 2, &[])));
+    assert_eq!(s.takeback_offer(TakeBackRule::AlsoPeople, Some(2)), Some(offer_for(&s, 0, 2, &[2])));
 }
 
 /// Plays random moves until a person just moved and another person is to move (the moment of
@@ -267,7 +267,7 @@ fn own_move_before_the_hand_over<G: Game>(players: usize) {
         let kind = G::KIND;
         for rule in [AgainstComputers, AlsoPeople] {
             let own = s.takeback_offer(rule, Some(mover));
-            assert_eq!(own, offer_for(&s, mover, 1, &[]), "{kind:?} seed {seed}: own move before the hand-over");
+            assert_eq!(own, Some(offer_for(&s, mover, 1, &[])), "{kind:?} seed {seed}: own move before the hand-over");
         }
         assert_eq!(s.takeback_offer(Never, Some(mover)), None, "{kind:?} seed {seed}: never");
         assert_eq!(s.takeback_offer(AgainstComputers, Some(next)), None, "{kind:?} seed {seed}: handed over");
@@ -320,14 +320,14 @@ fn reopening_a_finished_game_of_a_match_asks_the_other() {
     let mut s = vmv_game_ended_by(1, false);
     assert_eq!(s.state.to_move(), Some(1), "the ender opens the next game");
     assert_eq!(s.takeback_offer(AgainstComputers, Some(1)), None, "the setting does not allow asking");
-    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), offer_for(&s, 1, 1, &[0]));
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), Some(offer_for(&s, 1, 1, &[0])));
     s.play(&VmvMove::NextGame).expect("the next game starts");
     assert_eq!(s.takeback_offer(AgainstComputers, Some(1)), None, "game 2 opened: still the finished game");
-    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), offer_for(&s, 1, 2, &[0]));
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), Some(offer_for(&s, 1, 2, &[0])));
     // Ended by the other player: asked too, though the device has not changed hands.
     let s = vmv_game_ended_by(0, false);
     assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), None);
-    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), offer_for(&s, 0, 1, &[1]));
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), Some(offer_for(&s, 0, 1, &[1])));
 }
 
 /// Finding 6 of issue 45: a Profi announcement is made to the whole table: taking it back needs
@@ -354,11 +354,11 @@ fn a_profi_announcement_goes_back_only_with_the_others_yes() {
         s.play(&VmvMove::Announce).expect("the announcement");
         let other = 1 - announcer;
         assert_eq!(s.takeback_offer(AgainstComputers, Some(announcer)), None, "seed {seed}");
-        assert_eq!(s.takeback_offer(AlsoPeople, Some(announcer)), offer_for(&s, announcer, 1, &[other]));
+        assert_eq!(s.takeback_offer(AlsoPeople, Some(announcer)), Some(offer_for(&s, announcer, 1, &[other])));
         let Some(stone) = random_move(&s, &mut rng) else { continue };
         s.play(&stone).expect("a legal move applies");
         if s.state.end().is_none() {
-            assert_eq!(s.takeback_offer(AgainstComputers, Some(announcer)), offer_for(&s, announcer, 1, &[]));
+            assert_eq!(s.takeback_offer(AgainstComputers, Some(announcer)), Some(offer_for(&s, announcer, 1, &[])));
         }
         announced += 1;
     }

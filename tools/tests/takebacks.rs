@@ -139,7 +139,7 @@ fn the_own_move_goes_back_from_the_cover_unasked() {
     let at = log_len(&app);
     assert!(play_hint(&app, "just4fun"), "the first person moves");
     app.wait("[data-test=handover]");
-    let own = app.wait("[data-test=take-back-own]");
+    app.wait("[data-test=take-back-own]");
     let name = app.js("const b = document.querySelector('[data-test=take-back-own]'); \
          return [b.textContent.trim(), b.getBoundingClientRect().height];");
     assert_eq!(name[0], json!("↶ mein Zug"), "its name");
@@ -147,7 +147,6 @@ fn the_own_move_goes_back_from_the_cover_unasked() {
     tab_to(&app, "[data-test=take-back-own]", false);
     press(&app, &[spieltisch_tools::webdriver::KEY_ENTER]);
     wait_for_log_len(&app, at, "the own move goes back");
-    drop(own);
     assert!(!app.exists("[data-test=takeback-ask]") && !app.exists("dialog[open]"), "nobody was asked");
     app.b.wait_gone("[data-test=handover]", T).ctx("the mover holds the device again");
     app.b.wait_gone("[data-test=tap-shield]", T).ctx("tap shield");
