@@ -316,9 +316,13 @@ fn kind_of<G: Game>(_: &Session<G>) -> GameKind {
 }
 
 impl AnySession {
-    /// The take-back `rule` allows now ([`Session::takeback_offer`]).
-    pub fn takeback_offer(&self, rule: TakeBackRule) -> Option<TakeBackOffer> {
-        with_session!(self, s => s.takeback_offer(rule))
+    /// The take-back `rule` allows now, `holder` holding the device ([`Session::takeback_offer`]).
+    pub fn takeback_offer(&self, rule: TakeBackRule, holder: Option<usize>) -> Option<TakeBackOffer> {
+        with_session!(self, s => s.takeback_offer(rule, holder))
+    }
+    /// Whether `offer` was made for the game as it is now ([`Session::offer_is_current`]).
+    pub fn offer_is_current(&self, offer: &TakeBackOffer) -> bool {
+        with_session!(self, s => s.offer_is_current(offer))
     }
     /// Takes back the last `moves` moves ([`Session::take_back`]).
     pub fn take_back(&mut self, moves: usize) -> bool {

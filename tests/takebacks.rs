@@ -4,8 +4,11 @@
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use spieltisch::engine::viermalvier::{Move as VmvMove, Options as VmvOptions, VierMalVier};
 use spieltisch::engine::{Determinize, Game, GameKind};
-use spieltisch::session::{from_json, to_json, PlayerColor, SaveMeta, Seat, Session, Stored};
+use spieltisch::session::{
+    from_json, to_json, PlayerColor, SaveMeta, Seat, Session, Stored, TakeBackOffer, TakeBackRule,
+};
 
 fn session<G: Game>(players: usize, seed: u64) -> Session<G> {
     let seats = (0..players).map(|i| Seat::person(format!("P{i}"), PlayerColor::ALL[i])).collect();
@@ -191,14 +194,21 @@ fn a_format_4_takeback_still_redraws() {
     assert_eq!(to_json(&back.session, meta).expect("written"), v5);
 }
 
-/// The undo policy: who may take back how many moves, from the log and the setting alone.
+/// An offer as `Session::takeback_offer` makes it for `s` now.
+fn offer_for<G: Game>(s: &Session<G>, seat: usize, moves: usize, ask: &[usize]) -> TakeBackOffer {
+    let again = s.takebacks.last().is_some_and(|t| t.at == s.log.len());
+    let (log_len, takebacks_made) = (s.log.len(), s.takebacks_made());
+    TakeBackOffer { seat, moves, ask: ask.to_vec(), again, log_len, takebacks_made }
+}
+
+/// The undo policy: who may take back how many moves, from the log, who holds the device and
+/// the setting.
 #[test]
 fn the_setting_decides_who_may_take_back_what() {
     use spieltisch::engine::bots::Level;
     use spieltisch::engine::just4fun::Just4Fun;
-    use spieltisch::session::{SeatKind, TakeBackOffer, TakeBackRule};
+    use spieltisch::session::SeatKind;
     use TakeBackRule::{AgainstComputers, AlsoPeople, Never};
-    let offer = |seat, moves, ask: &[usize]| Some(TakeBackOffer { seat, moves, ask: ask.to_vec() });
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     let mut play = |s: &mut Session<Just4Fun>| {
         let mv = random_move(s, &mut rng).expect("a move");
@@ -208,38 +218,232 @@ fn the_setting_decides_who_may_take_back_what() {
     let mut s = session::<Just4Fun>(3, 9);
     s.seats[1].kind = SeatKind::Computer(Level::Easy);
     s.seats[2].kind = SeatKind::Computer(Level::Hard);
-    assert_eq!(s.takeback_offer(AgainstComputers), None, "no move yet");
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), None, "no move yet");
     play(&mut s);
-    assert_eq!(s.takeback_offer(AgainstComputers), None, "the computers are still to reply");
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), None, "the computers are still to reply");
     play(&mut s);
     play(&mut s);
-    assert_eq!(s.takeback_offer(AgainstComputers), offer(0, 3, &[]));
-    assert_eq!(s.takeback_offer(AlsoPeople), offer(0, 3, &[]));
-    assert_eq!(s.takeback_offer(Never), None);
-    // Two people: only with the setting, before the other acted, and the other is asked.
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), Some(offer_for(&s, 0, 3, &[])));
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), Some(offer_for(&s, 0, 3, &[])));
+    assert_eq!(s.takeback_offer(Never, Some(0)), None);
+    // Two people: the mover's own move while they hold the device, asking nobody (the default
+    // setting too); once the other has taken the device, only with the setting and their yes.
     let mut s = session::<Just4Fun>(2, 9);
     play(&mut s);
-    assert_eq!(s.takeback_offer(AgainstComputers), None);
-    assert_eq!(s.takeback_offer(AlsoPeople), offer(0, 1, &[1]));
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), Some(offer_for(&s, 0, 1, &[])), "before the hand-over");
+    assert_eq!(s.takeback_offer(Never, Some(0)), None);
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(1)), None, "handed over: asking is not allowed");
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), Some(offer_for(&s, 0, 1, &[1])));
+    assert_eq!(s.takeback_offer(AlsoPeople, None), Some(offer_for(&s, 0, 1, &[1])), "nobody known: asked");
     play(&mut s);
-    assert_eq!(s.takeback_offer(AlsoPeople), offer(1, 1, &[0]), "the second person's move, not the first's");
+    assert_eq!(
+        s.takeback_offer(AlsoPeople, Some(0)),
+        Some(offer_for(&s, 1, 1, &[0])),
+        "the second person's move, not the first's"
+    );
     // A finished game takes nothing back.
     while s.state.to_move().is_some() {
         play(&mut s);
     }
-    assert_eq!(s.takeback_offer(AlsoPeople), None);
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), None);
 }
 
 #[test]
 fn nothing_is_offered_while_a_computer_is_to_move() {
     use spieltisch::engine::bots::Level;
     use spieltisch::engine::just4fun::Just4Fun;
-    use spieltisch::session::{SeatKind, TakeBackRule};
+    use spieltisch::session::SeatKind;
     // A person, a computer, a person: after the first person's move the computer thinks.
     let mut s = session::<Just4Fun>(3, 4);
     s.seats[1].kind = SeatKind::Computer(Level::Medium);
     let mut rng = Pcg64Mcg::seed_from_u64(4);
     let mv = random_move(&s, &mut rng).expect("a move");
     s.play(&mv).expect("a legal move applies");
-    assert_eq!(s.takeback_offer(TakeBackRule::AlsoPeople), None);
+    assert_eq!(s.takeback_offer(TakeBackRule::AlsoPeople, Some(0)), None);
+    // The computer replied: the first person's move and the reply, unasked until the other
+    // person takes the device (the cover's "↶ mein Zug"); then that person is asked.
+    let mv = random_move(&s, &mut rng).expect("a move");
+    s.play(&mv).expect("a legal move applies");
+    assert_eq!(s.takeback_offer(TakeBackRule::AgainstComputers, Some(0)), Some(offer_for(&s, 0, 2, &[])));
+    assert_eq!(s.takeback_offer(TakeBackRule::AlsoPeople, Some(2)), Some(offer_for(&s, 0, 2, &[2])));
+}
+
+/// Plays random moves until a person just moved and another person is to move (the moment of
+/// the hand-over); `None` if the game ends first.
+fn to_a_hand_over<G: Game>(s: &mut Session<G>, rng: &mut Pcg64Mcg) -> Option<(usize, usize)> {
+    for _ in 0..400 {
+        let mv = random_move(s, rng)?;
+        s.play(&mv).expect("a legal move applies");
+        let mover = s.log.last().and_then(G::event_player);
+        if let (Some(mover), Some(next)) = (mover, s.state.to_move()) {
+            if mover != next && s.state.table_decisions() == 0 {
+                return Some((mover, next));
+            }
+        }
+    }
+    None
+}
+
+fn own_move_before_the_hand_over<G: Game>(players: usize) {
+    use TakeBackRule::{AgainstComputers, AlsoPeople, Never};
+    let mut rng = Pcg64Mcg::seed_from_u64(21);
+    let mut checked = 0;
+    for seed in 0..8 {
+        let mut s = session::<G>(players, seed);
+        for _ in 0..rng.random_range(0..6) {
+            let Some(mv) = random_move(&s, &mut rng) else { break };
+            s.play(&mv).expect("a legal move applies");
+        }
+        let Some((mover, next)) = to_a_hand_over(&mut s, &mut rng) else { continue };
+        let kind = G::KIND;
+        for rule in [AgainstComputers, AlsoPeople] {
+            let own = s.takeback_offer(rule, Some(mover));
+            assert_eq!(own, Some(offer_for(&s, mover, 1, &[])), "{kind:?} seed {seed}: own move before the hand-over");
+        }
+        assert_eq!(s.takeback_offer(Never, Some(mover)), None, "{kind:?} seed {seed}: never");
+        assert_eq!(s.takeback_offer(AgainstComputers, Some(next)), None, "{kind:?} seed {seed}: handed over");
+        let asked = s.takeback_offer(AlsoPeople, Some(next)).map(|o| o.ask);
+        assert_eq!(asked, Some(vec![next]), "{kind:?} seed {seed}: the person to move is asked");
+        checked += 1;
+    }
+    assert!(checked >= 4, "{:?}: only {checked} hand-overs", G::KIND);
+}
+
+/// Item 2 of issue 45, in every game: the person who just moved takes that move back without
+/// asking until the next person takes the device; after that it needs their yes.
+#[test]
+fn in_every_game_the_own_move_goes_back_unasked_until_the_hand_over() {
+    for kind in GameKind::ALL {
+        let players = kind.players().0.max(2);
+        spieltisch::with_game!(kind, G => own_move_before_the_hand_over::<G>(players));
+    }
+}
+
+/// A Vier mal Vier match of two people, played at random until a stone of `ender` ended a game
+/// and the next game's start player is to move.
+fn vmv_game_ended_by(ender: usize, profi: bool) -> Session<VierMalVier> {
+    let options = VmvOptions { games: 3, profi, ..VmvOptions::default() };
+    let mut rng = Pcg64Mcg::seed_from_u64(31);
+    for seed in 0..200 {
+        let seats = (0..2).map(|i| Seat::person(format!("P{i}"), PlayerColor::ALL[i])).collect();
+        let mut s = Session::<VierMalVier>::new(seats, options.clone(), seed).expect("a valid setup");
+        while s.state.end().is_none() {
+            let places: Vec<_> =
+                s.state.legal_moves().into_iter().filter(|m| matches!(m, VmvMove::Place { .. })).collect();
+            let Some(mv) = places.get(rng.random_range(0..places.len().max(1))) else { break };
+            s.play(mv).expect("a legal move applies");
+        }
+        let last = s.log.last().and_then(VierMalVier::event_player);
+        if s.state.end().is_some() && last == Some(ender) {
+            return s;
+        }
+    }
+    panic!("no game ended by player {ender}");
+}
+
+/// Finding 6 of issue 45: the stone that ended a game of a match goes back only with the other's
+/// yes, also when its player opens the next game (the device never changed hands), and also
+/// after they opened it.
+#[test]
+fn reopening_a_finished_game_of_a_match_asks_the_other() {
+    use TakeBackRule::{AgainstComputers, AlsoPeople};
+    // Game 1 starts with player 0, so player 1 opens game 2.
+    let mut s = vmv_game_ended_by(1, false);
+    assert_eq!(s.state.to_move(), Some(1), "the ender opens the next game");
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(1)), None, "the setting does not allow asking");
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), Some(offer_for(&s, 1, 1, &[0])));
+    s.play(&VmvMove::NextGame).expect("the next game starts");
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(1)), None, "game 2 opened: still the finished game");
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(1)), Some(offer_for(&s, 1, 2, &[0])));
+    // Ended by the other player: asked too, though the device has not changed hands.
+    let s = vmv_game_ended_by(0, false);
+    assert_eq!(s.takeback_offer(AgainstComputers, Some(0)), None);
+    assert_eq!(s.takeback_offer(AlsoPeople, Some(0)), Some(offer_for(&s, 0, 1, &[1])));
+}
+
+/// Finding 6 of issue 45: a Profi announcement is made to the whole table: taking it back needs
+/// the other's yes, though the announcer is still to move; a stone of theirs after it is their
+/// own move again.
+#[test]
+fn a_profi_announcement_goes_back_only_with_the_others_yes() {
+    use TakeBackRule::{AgainstComputers, AlsoPeople};
+    let options = VmvOptions { profi: true, ..VmvOptions::default() };
+    let mut rng = Pcg64Mcg::seed_from_u64(41);
+    let mut announced = 0;
+    for seed in 0..40 {
+        let seats = (0..2).map(|i| Seat::person(format!("P{i}"), PlayerColor::ALL[i])).collect();
+        let mut s = Session::<VierMalVier>::new(seats, options.clone(), seed).expect("a valid setup");
+        while !s.state.legal_moves().contains(&VmvMove::Announce) {
+            let places: Vec<_> =
+                s.state.legal_moves().into_iter().filter(|m| matches!(m, VmvMove::Place { .. })).collect();
+            let Some(mv) = places.get(rng.random_range(0..places.len().max(1))) else { break };
+            s.play(mv).expect("a legal move applies");
+        }
+        let Some(announcer) = s.state.to_move().filter(|_| s.state.legal_moves().contains(&VmvMove::Announce)) else {
+            continue;
+        };
+        s.play(&VmvMove::Announce).expect("the announcement");
+        let other = 1 - announcer;
+        assert_eq!(s.takeback_offer(AgainstComputers, Some(announcer)), None, "seed {seed}");
+        assert_eq!(s.takeback_offer(AlsoPeople, Some(announcer)), Some(offer_for(&s, announcer, 1, &[other])));
+        let Some(stone) = random_move(&s, &mut rng) else { continue };
+        s.play(&stone).expect("a legal move applies");
+        if s.state.end().is_none() {
+            assert_eq!(s.takeback_offer(AgainstComputers, Some(announcer)), Some(offer_for(&s, announcer, 1, &[])));
+        }
+        announced += 1;
+    }
+    assert!(announced >= 5, "only {announced} announcements");
+}
+
+/// Each person a take-back affects is asked, one after another in turn order from the mover:
+/// those whose moves it undoes and the person to move once they hold the device.
+#[test]
+fn a_take_back_asks_each_person_it_affects() {
+    use spieltisch::engine::bots::Level;
+    use spieltisch::engine::just4fun::Just4Fun;
+    use spieltisch::session::SeatKind;
+    let mut rng = Pcg64Mcg::seed_from_u64(51);
+    let mut s = session::<Just4Fun>(4, 5);
+    for _ in 0..3 {
+        let mv = random_move(&s, &mut rng).expect("a move");
+        s.play(&mv).expect("a legal move applies");
+    }
+    let from = s.log.iter().position(|e| Just4Fun::event_player(e) == Some(0)).expect("seat 0 moved");
+    assert_eq!(s.takeback_affects(from, 0, Some(3)), vec![1, 2, 3], "two moves undone and the person to move");
+    assert_eq!(s.takeback_affects(from, 0, Some(0)), vec![1, 2], "the device not handed over");
+    assert_eq!(s.takeback_affects(from + 2, 2, Some(2)), Vec::<usize>::new(), "the last mover's own move");
+    assert_eq!(s.takeback_affects(from + 2, 2, Some(3)), vec![3]);
+    // A computer is never asked.
+    s.seats[1].kind = SeatKind::Computer(Level::Easy);
+    assert_eq!(s.takeback_affects(from, 0, Some(3)), vec![2, 3]);
+}
+
+/// Finding 7 of issue 45, one tap, one take-back: an offer holds only for the game it was made
+/// for, and a take-back right after a take-back says that it goes a further move back.
+#[test]
+fn an_offer_holds_only_for_its_game() {
+    use spieltisch::engine::bots::Level;
+    use spieltisch::engine::just4fun::Just4Fun;
+    use spieltisch::session::SeatKind;
+    let mut rng = Pcg64Mcg::seed_from_u64(61);
+    let mut s = session::<Just4Fun>(2, 6);
+    s.seats[1].kind = SeatKind::Computer(Level::Easy);
+    for _ in 0..6 {
+        let mv = random_move(&s, &mut rng).expect("a move");
+        s.play(&mv).expect("a legal move applies");
+    }
+    let first = s.takeback_offer(TakeBackRule::AgainstComputers, Some(0)).expect("an offer");
+    assert!(s.offer_is_current(&first) && !first.again);
+    assert!(s.take_back(first.moves));
+    assert!(!s.offer_is_current(&first), "the second tap of a double tap finds the game moved on");
+    let second = s.takeback_offer(TakeBackRule::AgainstComputers, Some(0)).expect("a further offer");
+    assert!(second.again && s.offer_is_current(&second), "right after a take-back");
+    let mv = random_move(&s, &mut rng).expect("a move");
+    s.play(&mv).expect("a legal move applies");
+    assert!(!s.offer_is_current(&second), "a move was played since");
+    let mv = random_move(&s, &mut rng).expect("a move");
+    s.play(&mv).expect("a legal move applies");
+    let third = s.takeback_offer(TakeBackRule::AgainstComputers, Some(0)).expect("an offer");
+    assert!(!third.again, "moves were played since the take-back");
 }

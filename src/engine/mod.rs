@@ -157,6 +157,14 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'stat
         false
     }
 
+    /// What the whole table has seen decided so far that one person must not take back unasked
+    /// (Vier mal Vier: the finished games of a match, the Profi announcement), as a number that
+    /// changes with each such decision: 0 while there is none, as in every game without such
+    /// decisions (the default), and never 0 again after the first.
+    fn table_decisions(&self) -> u64 {
+        0
+    }
+
     /// Checks a state that came from outside (a save) for consistency.
     fn validate(&self) -> Result<(), String>;
 }

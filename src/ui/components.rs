@@ -44,7 +44,8 @@ pub fn folded_detail(text: String, test: &'static str) -> impl IntoView {
 /// screens check `AppCtx::cover` before rendering a hand. Where the board is the same for
 /// everybody (`public`), the cover is see-through, so the table watches the board while the
 /// device is passed; it still takes every tap. `news`: what happened since `player`'s last move.
-/// `extra`: a game's own question for the player who just moved (Vier mal Vier's take-back).
+/// `extra`: a game's own question for the player who just moved (Vier mal Vier's take-back);
+/// `undo`: their own move back ("↶ mein Zug"), beside "show".
 #[component]
 pub fn HandOver(
     seat: Seat,
@@ -53,6 +54,7 @@ pub fn HandOver(
     kind: crate::engine::GameKind,
     news: Vec<String>,
     extra: Option<AnyView>,
+    undo: Option<AnyView>,
 ) -> impl IntoView {
     let ctx = AppCtx::get();
     let name = seat.name.clone();
@@ -86,6 +88,7 @@ pub fn HandOver(
                     >
                         {super::i18n::tf("Ich bin {} – zeigen", "I am {} – show", &[&seat.name])}
                     </button>
+                    {undo}
                     // Leaving is safe from here: the game is autosaved and nothing secret is shown.
                     <button class="quiet" data-test="handover-home" on:click=move |_| ctx.go(super::Route::Home)>
                         {t("Pause – zur Startseite", "Pause – back to home")}

@@ -107,6 +107,22 @@ pub struct PendingGame {
     pub oldest_summary: String,
 }
 
+/// A take-back waiting for a yes ([`AppCtx::takeback_question`]): `offer`, of whose `ask` the
+/// first `agreed` have said yes. With nobody to ask: the person at the device confirms that a
+/// further move goes back right after a take-back (so one tap never takes back two).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBackQuestion {
+    pub offer: crate::session::TakeBackOffer,
+    pub agreed: usize,
+}
+
+impl TakeBackQuestion {
+    /// The person asked now, if people are asked.
+    pub fn asked(&self) -> Option<usize> {
+        self.offer.ask.get(self.agreed).copied()
+    }
+}
+
 /// Shared handles, provided once at the root.
 #[derive(Clone, Copy)]
 pub struct AppCtx {
@@ -142,8 +158,9 @@ pub struct AppCtx {
     /// Vier mal Vier: the player who set the last stone asked to take it back; the log's length
     /// then. The question stands until the opponent answers or anything is played.
     pub take_back_asked: RwSignal<Option<usize>>,
-    /// A take-back between people (the setting), waiting for the others to agree.
-    pub takeback_question: RwSignal<Option<crate::session::TakeBackOffer>>,
+    /// A take-back waiting for a yes: of the people it affects, asked on the cover one after
+    /// another, or of the person at the device before a further move goes back.
+    pub takeback_question: RwSignal<Option<TakeBackQuestion>>,
     /// What many views read about the running game, each a memo of its own.
     pub table: TableMemos,
     /// The script of the guided first game on screen ([`Route::Guide`]), if that is the game.
@@ -324,6 +341,12 @@ impl AppCtx {
             keyboard::let_go_of_focus();
         }
         self.set_cover(None);
+        self.raise_shield();
+    }
+
+    /// Swallows taps for a moment: the second tap of a double tap on a button of the cover
+    /// must not reach what shows in its place.
+    fn raise_shield(&self) {
         self.shield.set(true);
         let shield = self.shield;
         set_timeout(move || shield.set(false), std::time::Duration::from_millis(500));
@@ -364,6 +387,7 @@ impl AppCtx {
     fn show_game(&self, session: AnySession) {
         self.set_cover(self.cover_for(&session));
         self.holder.set(first_holder(&session));
+        self.takeback_question.set(None);
         self.computers.hint.set(None);
         self.computers.paused.set(false);
         self.computers.skip.set(false);
@@ -682,27 +706,73 @@ impl AppCtx {
 }
 
 impl AppCtx {
-    /// The take-back the setting allows now, if any (not in the guided game, nor while another
-    /// tab has this game further on).
+    /// The take-back the setting allows now, if any, with the device where it is (not in the
+    /// guided game, nor while another tab has this game further on).
     pub fn takeback_offer(&self) -> Option<crate::session::TakeBackOffer> {
         if self.guide.with(Option::is_some) || self.conflict.with(Option::is_some) {
             return None;
         }
         let rule = self.settings.with(|s| s.takebacks);
-        self.game.with(|g| g.as_ref()?.takeback_offer(rule))
+        let holder = self.holder.get();
+        self.game.with(|g| g.as_ref()?.takeback_offer(rule, holder))
     }
 
-    /// Takes back `offer`'s moves: the game exactly as before them (nothing drawn anew); the
-    /// device goes back to the person whose move it was, covered when it changes
-    /// hands.
+    /// Asks the people `offer` affects, one after another, on the cover (no hand is shown while
+    /// they are asked); with nobody to ask, the person at the device, in a question of its own.
+    pub fn ask_take_back(&self, offer: crate::session::TakeBackOffer) {
+        let question = TakeBackQuestion { offer, agreed: 0 };
+        if let Some(first) = question.asked() {
+            self.set_cover(Some(first));
+        }
+        self.takeback_question.set(Some(question));
+    }
+
+    /// The answer of the person asked now: the next person is asked, or after the last yes the
+    /// moves go back; a no keeps them, and the device stays with whoever said it.
+    pub fn answer_take_back(&self, yes: bool) {
+        let Some(question) = self.takeback_question.get_untracked() else { return };
+        let asked = question.asked();
+        let next = TakeBackQuestion { agreed: question.agreed + 1, ..question.clone() };
+        if yes && next.asked().is_some() {
+            self.set_cover(next.asked());
+            self.takeback_question.set(Some(next));
+            self.raise_shield();
+        } else if yes {
+            self.take_back(&question.offer);
+        } else {
+            self.takeback_question.set(None);
+            if asked.is_some() {
+                self.holder.set(asked);
+                let to_move = self.game.with_untracked(|g| g.as_ref().and_then(AnySession::person_to_move));
+                let cover = self.game.with_untracked(|g| g.as_ref().and_then(|g| self.cover_for(g)));
+                self.set_cover(cover.filter(|_| to_move != asked));
+                self.raise_shield();
+                let name = asked.and_then(|p| self.table.seats.with_untracked(|s| s.get(p).map(|s| s.name.clone())));
+                self.say(i18n::tf(
+                    "{} lehnt ab: Der Zug bleibt.",
+                    "{} says no: the move stays.",
+                    &[&name.unwrap_or_default()],
+                ));
+            }
+        }
+    }
+
+    /// Takes back `offer`'s moves, if the game is still the one it was made for (a second tap
+    /// finds it moved on: one tap, one take-back): the game exactly as before them (nothing drawn
+    /// anew). The device goes back to the person whose move it was: from the people
+    /// asked under the cover, from their own "↶ mein Zug" with the cover lowered.
     pub fn take_back(&self, offer: &crate::session::TakeBackOffer) {
         self.takeback_question.set(None);
         let mut done = false;
         self.game.maybe_update(|g| {
-            done = g.as_mut().is_some_and(|g| g.take_back(offer.moves));
+            done = g.as_mut().is_some_and(|g| g.offer_is_current(offer) && g.take_back(offer.moves));
             done
         });
         if !done {
+            // Still under the cover of a question: back to the person to move.
+            if self.cover.get_untracked().is_some() {
+                self.set_cover(self.game.with_untracked(|g| g.as_ref().and_then(|g| self.cover_for(g))));
+            }
             return;
         }
         self.computers.hint.set(None);
@@ -710,10 +780,17 @@ impl AppCtx {
         self.holder.set(Some(offer.seat));
         if !offer.ask.is_empty() {
             self.set_cover(self.game.with_untracked(|g| g.as_ref().and_then(|g| self.cover_for(g))));
+            self.raise_shield();
+        } else if self.cover.get_untracked().is_some() {
+            // "↶ mein Zug" on the cover: the mover still holds the device.
+            self.set_cover(None);
+            self.raise_shield();
         }
         self.autosave();
         self.say(i18n::t("Zug zurückgenommen.", "Move taken back."));
-        keyboard::refocus(false);
+        if self.cover.get_untracked().is_none() {
+            keyboard::refocus(false);
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! Browser tests for taking moves back (the setting "Züge zurücknehmen"): against a computer in
-//! every game, back to exactly the game as it was (nothing seen moves, nothing drawn anew); between people only with the others' yes;
-//! nothing when the setting says never; a finished game says that moves were taken back.
+//! every game, back to exactly the game as it was (nothing seen moves, nothing drawn anew); one's
+//! own move from the hand-over cover unasked; between people with each affected person's yes,
+//! asked on the cover; one tap, one take-back; nothing when the setting says never; a finished
+//! game says that moves were taken back.
 
 mod common;
 
@@ -79,42 +81,121 @@ fn a_move_against_the_computer_goes_back_exactly() {
     }
 }
 
-/// Between people (the setting "also between people"): the mover asks, the next player answers
-/// on the device; "no" keeps the move. With the default setting there is no button between
-/// people, and with "never" none against a computer either.
+/// Shows the hand of the person the cover names, and waits until the tap shield is gone.
+fn reveal(app: &App) {
+    app.click("[data-test=reveal]");
+    app.b.wait_gone("[data-test=handover]", T).ctx("reveal");
+    app.b.wait_gone("[data-test=tap-shield]", T).ctx("tap shield");
+}
+
+fn takebacks_saved(app: &App) -> usize {
+    record(app).and_then(|r| r["takebacks"].as_array().map(Vec::len)).unwrap_or(0)
+}
+
+/// A Just 4 Fun game of two people (hands hidden, the device passed under the cover), the first
+/// person's hand shown.
+fn two_people_at_just4fun(app: &App) {
+    start_with_seats(app, "just4fun", Some(2), &["kind-person", "kind-person"], &[]);
+    reveal(app);
+    wait_for_person(app, "just4fun");
+}
+
+/// Issue 45, item 2: with the default setting, the person who just moved takes the move back on
+/// the hand-over cover ("↶ mein Zug", a button of its own name and size, reached by Tab)
+/// without anyone asked, and holds the device again; once the next person has shown their
+/// hand it is theirs (nothing is offered), and with "never" the cover offers nothing.
 #[test]
-fn between_people_the_others_agree_first() {
-    let app = start_in_german("takeback-people");
-    app.click("[data-test=settings]");
-    app.click("[data-test=setting-handover]");
-    choose_setting(&app, "takeback-people");
-    start_with_seats(&app, "viermalvier", Some(2), &["kind-person", "kind-person"], &["opt-view-open"]);
-    wait_for_person(&app, "viermalvier");
+fn the_own_move_goes_back_from_the_cover_unasked() {
+    let app = start_in_german("takeback-own");
+    two_people_at_just4fun(&app);
     let at = log_len(&app);
-    assert!(play_hint(&app, "viermalvier"), "the first person moves");
-    wait_for_person(&app, "viermalvier");
-    app.click("[data-test=take-back]");
-    app.wait("[data-test=confirm-no]");
-    let asked = app.js("return document.querySelector('dialog[open]').textContent;");
-    assert!(asked.as_str().is_some_and(|t| t.contains("Spieler 2: einverstanden")), "asks the next player: {asked}");
-    app.click("[data-test=confirm-no]");
-    assert_eq!(log_len(&app), at + 1, "no: the move stays");
-    app.click("[data-test=take-back]");
-    app.click("[data-test=confirm-yes]");
-    wait_for_log_len(&app, at, "yes: the move goes back");
-    assert!(play_hint(&app, "viermalvier"), "the first person moves again");
-    go_home(&app);
-    choose_setting(&app, "takeback-computers");
-    app.click("[data-test=continue]");
-    wait_for_person(&app, "viermalvier");
-    assert!(!app.exists("[data-test=take-back]"), "the default setting takes nothing back between people");
+    assert!(play_hint(&app, "just4fun"), "the first person moves");
+    app.wait("[data-test=handover]");
+    app.wait("[data-test=take-back-own]");
+    let name = app.js("const b = document.querySelector('[data-test=take-back-own]'); \
+         return [b.textContent.trim(), b.getBoundingClientRect().height];");
+    assert_eq!(name[0], json!("↶ mein Zug"), "its name");
+    assert!(name[1].as_f64().is_some_and(|h| h >= 44.0), "at least 44 px high: {name}");
+    tab_to(&app, "[data-test=take-back-own]", false);
+    press(&app, &[spieltisch_tools::webdriver::KEY_ENTER]);
+    wait_for_log_len(&app, at, "the own move goes back");
+    assert!(!app.exists("[data-test=takeback-ask]") && !app.exists("dialog[open]"), "nobody was asked");
+    app.b.wait_gone("[data-test=handover]", T).ctx("the mover holds the device again");
+    app.b.wait_gone("[data-test=tap-shield]", T).ctx("tap shield");
+    assert_eq!(takebacks_saved(&app), 1);
+    // Played again and handed over: the next person's device, nothing offered.
+    wait_for_person(&app, "just4fun");
+    assert!(play_hint(&app, "just4fun"), "the first person moves again");
+    app.wait("[data-test=take-back-own]");
+    reveal(&app);
+    wait_for_person(&app, "just4fun");
+    assert!(!app.exists("[data-test=take-back]"), "the default setting asks nobody");
     go_home(&app);
     choose_setting(&app, "takeback-never");
-    start_with_seats(&app, "just4fun", Some(2), &["kind-person", "kind-medium"], &[]);
-    wait_for_person(&app, "just4fun");
+    two_people_at_just4fun(&app);
     assert!(play_hint(&app, "just4fun"));
+    app.wait("[data-test=reveal]");
+    assert!(!app.exists("[data-test=take-back-own]"), "never: nothing on the cover");
+}
+
+/// Issue 45, item 2: between people (the setting "also between people") a take-back of a
+/// move the next person has seen is asked on the cover: no hand is in the page while asking;
+/// "no" keeps the move and gives the device back to the one who said it; "yes" takes it back
+/// and the cover passes the device to the mover. A double tap on "yes" takes back once.
+#[test]
+fn between_people_the_others_agree_on_the_cover() {
+    let app = start_in_german("takeback-people");
+    choose_setting(&app, "takeback-people");
+    two_people_at_just4fun(&app);
+    let at = log_len(&app);
+    assert!(play_hint(&app, "just4fun"), "the first person moves");
+    reveal(&app);
     wait_for_person(&app, "just4fun");
-    assert!(!app.exists("[data-test=take-back]"), "never: no take-back against a computer either");
+    assert!(app.exists("[data-test=hand]"), "the second person's hand is shown");
+    app.click("[data-test=take-back]");
+    let ask = app.wait("[data-test=takeback-ask]");
+    let asked = app.b.text(&ask).ctx("the question");
+    assert!(asked.contains("Spieler 2: einverstanden"), "asks the next person: {asked}");
+    assert_handover_hides_cards(&app);
+    app.click("[data-test=takeback-no]");
+    app.b.wait_gone("[data-test=takeback-ask]", T).ctx("answered");
+    assert_eq!(log_len(&app), at + 1, "no: the move stays");
+    app.wait("[data-test=hand]");
+    app.b.wait_gone("[data-test=tap-shield]", T).ctx("tap shield");
+    app.click("[data-test=take-back]");
+    let yes = app.wait("[data-test=takeback-yes]");
+    assert_handover_hides_cards(&app);
+    app.b.tap_repeatedly(&yes, 2, 60).ctx("a double tap on yes");
+    wait_for_log_len(&app, at, "yes: the move goes back");
+    let cover = app.wait("[data-test=reveal]");
+    assert_eq!(app.b.attr(&cover, "data-player").ctx("cover").as_deref(), Some("0"), "back to the mover");
+    assert_eq!(takebacks_saved(&app), 1, "one tap, one take-back");
+    assert_eq!(log_len(&app), at, "one move back, not two");
+}
+
+/// Issue 45, finding 7: a double tap on ↶ against a computer takes back one move; a further
+/// take-back right after it is asked first, and goes back on yes.
+#[test]
+fn a_double_tap_takes_back_once() {
+    let app = start_in_german("takeback-double");
+    start_with_seats(&app, "just4fun", Some(2), &["kind-person", "kind-medium"], &[]);
+    for _ in 0..2 {
+        wait_for_person(&app, "just4fun");
+        assert!(play_hint(&app, "just4fun"), "the person moves");
+    }
+    wait_for_person(&app, "just4fun");
+    let before = log_len(&app);
+    let button = app.wait("[data-test=take-back]");
+    app.b.tap_repeatedly(&button, 2, 60).ctx("a double tap on ↶");
+    app.wait("dialog[open] [data-test=confirm-yes]");
+    assert_eq!(takebacks_saved(&app), 1, "one tap, one take-back");
+    let once = log_len(&app);
+    assert!(once < before && once > 0, "one round back: {before} → {once}");
+    app.click("[data-test=confirm-yes]");
+    app.b
+        .wait_until(T, "the second take-back", |_| Ok((takebacks_saved(&app) == 2).then_some(())))
+        .ctx("asked and taken back");
+    assert!(log_len(&app) < once, "a further round back");
 }
 
 /// A finished game with a take-back says so on its end screen.

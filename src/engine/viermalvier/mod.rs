@@ -843,6 +843,11 @@ impl Game for VierMalVier {
         self.has_hidden_information()
     }
 
+    /// The games of the match finished (one more with each) and this game's announcement.
+    fn table_decisions(&self) -> u64 {
+        (self.records.len() as u64) << 1 | u64::from(self.announced)
+    }
+
     fn validate(&self) -> Result<(), String> {
         position::validate(self)
     }

@@ -8,7 +8,7 @@ use crate::ui::components::{modal, Confirm, ConflictDialog, HandOver, TapShield}
 use crate::ui::games::GameScreens;
 use crate::ui::i18n::{t, tf};
 use crate::ui::storage;
-use crate::ui::{computer, AppCtx, Route};
+use crate::ui::{computer, AppCtx, Route, TakeBackQuestion};
 use leptos::prelude::*;
 
 #[component]
@@ -106,13 +106,16 @@ fn top_bar(ctx: AppCtx, kind: Memo<Option<GameKind>>, saving: RwSignal<bool>, ru
     }
 }
 
-/// "Zug zurücknehmen", when the setting allows it now: at once against the computers, after
-/// the others' yes between people.
+/// "Zug zurücknehmen", when the policy allows it now: at once for the person's own move (and
+/// the computers' replies), after the yes of everyone it affects otherwise (asked on the cover),
+/// and after a yes of the person at the device when a take-back was just made (a double tap
+/// takes back one move, not two).
 fn take_back_button(ctx: AppCtx) -> impl IntoView {
     let offer = Memo::new(move |_| ctx.takeback_offer());
     let take_back = move |_| match offer.get_untracked() {
-        Some(offer) if offer.ask.is_empty() => ctx.take_back(&offer),
-        asking => ctx.takeback_question.set(asking),
+        Some(offer) if offer.ask.is_empty() && !offer.again => ctx.take_back(&offer),
+        Some(offer) => ctx.ask_take_back(offer),
+        None => {}
     };
     view! {
         <Show when=move || offer.with(Option::is_some)>
@@ -122,23 +125,86 @@ fn take_back_button(ctx: AppCtx) -> impl IntoView {
     }
 }
 
-/// The others' yes to a take-back between people.
+/// The question before a further move goes back right after a take-back (the people a
+/// take-back affects are asked on the cover: [`take_back_cover`]).
 fn take_back_question(ctx: AppCtx) -> impl IntoView {
     move || {
-        let offer = ctx.takeback_question.get()?;
-        let names = ctx.table.seats.with_untracked(|seats| {
-            let name = |p: &usize| seats.get(*p).map(|s| s.name.clone()).unwrap_or_default();
-            (name(&offer.seat), offer.ask.iter().map(name).collect::<Vec<_>>().join(", "))
-        });
-        let text = tf(
-            "{} möchte den letzten Zug zurücknehmen. {}: einverstanden?",
-            "{} would like to take the last move back. {}: do you agree?",
-            &[&names.0, &names.1],
-        );
-        let answer =
-            Callback::new(move |yes: bool| if yes { ctx.take_back(&offer) } else { ctx.takeback_question.set(None) });
+        ctx.takeback_question.with(|q| q.as_ref().is_some_and(|q| q.offer.ask.is_empty())).then_some(())?;
+        let text = t("Noch einen Zug zurücknehmen?", "Take back one more move?");
+        let answer = Callback::new(move |yes: bool| ctx.answer_take_back(yes));
         Some(view! { <Confirm text=text yes=t("Ja, zurücknehmen", "Yes, take it back") on_answer=answer /> })
     }
+}
+
+/// The cover while a take-back is asked: the person asked holds the device, no hand is shown
+/// (the cover hides them), and they answer here, one after another.
+fn take_back_cover(ctx: AppCtx, question: TakeBackQuestion) -> Option<AnyView> {
+    let asked = question.asked()?;
+    let (seats, moves) = (ctx.table.seats.get_untracked(), question.offer.moves);
+    let name = |p: usize| seats.get(p).map(|s| s.name.clone()).unwrap_or_default();
+    let (mover, answerer) = (name(question.offer.seat), name(asked));
+    let text = if moves == 1 {
+        tf("{} möchte den letzten Zug zurücknehmen.", "{} would like to take the last move back.", &[&mover])
+    } else {
+        tf(
+            "{} möchte den eigenen Zug und die {} Züge danach zurücknehmen.",
+            "{} would like to take back their move and the {} moves after it.",
+            &[&mover, &(moves - 1)],
+        )
+    };
+    let waiting = question.offer.ask.len() - question.agreed - 1;
+    let more = (waiting > 0).then(|| {
+        let text = tf("Danach wird noch {} gefragt.", "Then {} more will be asked.", &[&count_people(waiting)]);
+        view! { <p class="hint">{text}</p> }
+    });
+    crate::ui::components::focus_soon("[data-test=takeback-no]");
+    let color = seats.get(asked).map(|s| s.color.id()).unwrap_or_default();
+    Some(view! {
+        <div class="handover" data-test="takeback-ask" data-asked=asked.to_string() role="dialog" aria-modal="true"
+            aria-labelledby="takeback-ask-title" aria-describedby="takeback-ask-text">
+            <div class="handover-card">
+                <p class="handover-title" id="takeback-ask-title">
+                    <span class=format!("stone big c-{color}") aria-hidden="true"></span>
+                    {tf("Gib das Gerät an {}", "Pass the device to {}", &[&answerer])}
+                </p>
+                <p id="takeback-ask-text">{text}" "{tf("{}: einverstanden?", "{}: do you agree?", &[&answerer])}</p>
+                {more}
+                <div class="handover-actions">
+                    <button class="primary big" data-test="takeback-yes" on:click=move |_| ctx.answer_take_back(true)>
+                        {tf("Ich bin {} – ja, zurücknehmen", "I am {} – yes, take it back", &[&answerer])}
+                    </button>
+                    <button data-test="takeback-no" on:click=move |_| ctx.answer_take_back(false)>
+                        {tf("Ich bin {} – nein", "I am {} – no", &[&answerer])}
+                    </button>
+                </div>
+            </div>
+        </div>
+    }.into_any())
+}
+
+/// "2 Personen" / "2 people".
+fn count_people(n: usize) -> String {
+    if n == 1 {
+        t("1 Person", "1 person").to_string()
+    } else {
+        tf("{} Personen", "{} people", &[&n])
+    }
+}
+
+/// On the hand-over cover, for the person who just moved and still holds the device: their
+/// move back without asking ("↶ mein Zug"), when the policy offers it unasked.
+fn own_take_back(ctx: AppCtx) -> Option<AnyView> {
+    let offer = ctx.takeback_offer().filter(|o| o.ask.is_empty() && !o.again)?;
+    (ctx.holder.get() == Some(offer.seat)).then_some(())?;
+    Some(
+        view! {
+            <button data-test="take-back-own" title=t("Meinen Zug zurücknehmen", "Take my move back")
+                on:click=move |_| ctx.take_back(&offer)>
+                {t("↶ mein Zug", "↶ my move")}
+            </button>
+        }
+        .into_any(),
+    )
 }
 
 /// Pause (with any computer at the table) and skip (computers only): read from the seats memo,
@@ -170,10 +236,14 @@ fn computer_buttons(ctx: AppCtx) -> impl IntoView {
 }
 
 /// The hand-over cover while it is up, with what happened since the next player's last move
-/// (drawn a frame after it goes up: [`AppCtx::cover_settled`]).
+/// (drawn a frame after it goes up: [`AppCtx::cover_settled`]), and for the person who just
+/// moved "↶ mein Zug"; or, while a take-back is asked, the question instead.
 fn hand_over_cover(ctx: AppCtx) -> impl IntoView {
     move || {
         let player = ctx.cover.get().filter(|_| ctx.cover_settled.with(Option::is_some))?;
+        if let Some(question) = ctx.takeback_question.get().filter(|q| q.asked().is_some()) {
+            return take_back_cover(ctx, question);
+        }
         let (seat, public, game_kind, news) = ctx.game.with(|g| {
             let g = g.as_ref()?;
             // Read as `player` reads them (Vier mal Vier counts columns from their left
@@ -183,7 +253,11 @@ fn hand_over_cover(ctx: AppCtx) -> impl IntoView {
             Some((g.seats().get(player)?.clone(), !g.board_is_private(), g.kind(), news))
         })?;
         let extra = crate::with_game!(game_kind, G => G::cover_question());
-        Some(view! { <HandOver seat=seat player=player public=public kind=game_kind news=news extra=extra /> })
+        let undo = own_take_back(ctx);
+        Some(
+            view! { <HandOver seat=seat player=player public=public kind=game_kind news=news extra=extra undo=undo /> }
+                .into_any(),
+        )
     }
 }
 

@@ -75,7 +75,8 @@ pub fn settings_body(settings: Settings) -> AnyView {
                     {takeback_choice(settings, "takeback-computers", t("Gegen Computer", "Against computers"), TakeBackRule::AgainstComputers)}
                     {takeback_choice(settings, "takeback-people", t("Auch unter Menschen", "Also between people"), TakeBackRule::AlsoPeople)}
                 </div>
-                <p class="hint">{t("Das Spiel geht genau dahin zurück, wo es war: Wer denselben Zug noch einmal macht, zieht dieselben Karten. Zwischen Menschen nur, bevor der Nächste gezogen hat, und nur, wenn die anderen zustimmen.", "The game goes back exactly to where it was: whoever makes the same move again draws the same cards. Between people only before the next one has moved, and only when the others agree.")}</p>
+                <p class="hint">{t("Das Spiel geht genau dahin zurück, wo es war: Wer denselben Zug noch einmal macht, zieht dieselben Karten.", "The game goes back exactly to where it was: whoever makes the same move again draws the same cards.")}</p>
+                <p class="hint">{t("Außer bei „Nie“ nimmt man den eigenen Zug zurück, solange man das Gerät noch hält („↶ mein Zug“ auf dem Übergabe-Bildschirm). Was weiter reicht – in Züge anderer, eine beendete Partie, eine Ansage – nur mit „Auch unter Menschen“ und wenn jede betroffene Person zustimmt.", "Unless “Never” is chosen, one's own move can be taken back while one still holds the device (“↶ my move” on the hand-over screen). Anything further – into other people's moves, a finished game, an announcement – only with “Also between people” and when every person affected agrees.")}</p>
             </section>
             {keeping_section()}
             {backup_section(settings)}
