@@ -656,8 +656,8 @@ mod tests {
         let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
         a.write_slot("Abend", &game(8, 1), 1.0).unwrap();
         b.write_slot("Abend", &game(9, 1), 2.0).unwrap();
-        b.write_game("x", Stamp::NEW, &game(6, 2), 1.0).unwrap();
-        a.write_game("x", Stamp::NEW, &game(7, 2), 1.0).unwrap();
+        b.write_game("0b", Stamp::NEW, &game(6, 2), 1.0).unwrap();
+        a.write_game("0b", Stamp::NEW, &game(7, 2), 1.0).unwrap();
         let file = backup(&b, 3.0).unwrap();
         assert_eq!(merge(&a, &file).unwrap().beside, 2, "the other save and the game that went another way");
         let after_once = texts(&mine);
@@ -674,8 +674,8 @@ mod tests {
         let (mine, theirs) = (Map::default(), Map::default());
         let (a, b) = (Saves::new(&mine, "/"), Saves::new(&theirs, "/"));
         let start = game(11, 4);
-        a.write_game("g", Stamp::NEW, &start, 1.0).unwrap();
-        b.write_game("g", Stamp::NEW, &start, 1.0).unwrap();
+        a.write_game("0a", Stamp::NEW, &start, 1.0).unwrap();
+        b.write_game("0a", Stamp::NEW, &start, 1.0).unwrap();
         let finish = |choice: usize| {
             let AnySession::Just4Fun(mut s) = start.clone() else { unreachable!() };
             while let Some(mv) = s.state.legal_moves().into_iter().nth(choice).or_else(|| s.state.legal_moves().pop()) {
@@ -683,13 +683,13 @@ mod tests {
             }
             AnySession::Just4Fun(s)
         };
-        let stamp = |s: &Saves<&Map>| s.read_game_stamped("g").unwrap().unwrap().unwrap().1;
-        b.write_game("g", stamp(&b), &finish(1), 2.0).unwrap();
+        let stamp = |s: &Saves<&Map>| s.read_game_stamped("0a").unwrap().unwrap().unwrap().1;
+        b.write_game("0a", stamp(&b), &finish(1), 2.0).unwrap();
         // Mine went on but is not finished yet when the other finish arrives.
-        a.write_game("g", stamp(&a), &game(11, 6), 2.0).unwrap();
+        a.write_game("0a", stamp(&a), &game(11, 6), 2.0).unwrap();
         merge(&a, &backup(&b, 3.0).unwrap()).unwrap();
         assert_eq!(a.archive().unwrap().len(), 1, "their finish");
-        a.write_game("g", stamp(&a), &finish(0), 4.0).unwrap();
+        a.write_game("0a", stamp(&a), &finish(0), 4.0).unwrap();
         let kept: Vec<String> =
             a.archive().unwrap().into_iter().map(|e| holdings::content_of(&e.save.unwrap().session)).collect();
         assert_eq!(kept.len(), 2, "both finishes are kept");
@@ -708,13 +708,13 @@ mod tests {
         let before = game(12, 8);
         let mut after = before.clone();
         assert!(after.take_back(3));
-        a.write_game("g", Stamp::NEW, &after, 2.0).unwrap();
-        b.write_game("g", Stamp::NEW, &before, 1.0).unwrap();
+        a.write_game("0a", Stamp::NEW, &after, 2.0).unwrap();
+        b.write_game("0a", Stamp::NEW, &before, 1.0).unwrap();
         assert_eq!(merge(&a, &backup(&b, 3.0).unwrap()).unwrap(), Merged { added: 0, already: 1, beside: 0 });
-        let kept = a.read_game("g").unwrap().unwrap().unwrap().session;
+        let kept = a.read_game("0a").unwrap().unwrap().unwrap().session;
         assert_eq!((kept.log_len(), kept.takebacks_made()), (5, 1), "the take-back stays");
         merge(&b, &backup(&a, 4.0).unwrap()).unwrap();
-        let theirs_now = b.read_game("g").unwrap().unwrap().unwrap().session;
+        let theirs_now = b.read_game("0a").unwrap().unwrap().unwrap().session;
         assert_eq!((theirs_now.log_len(), theirs_now.takebacks_made()), (5, 1), "and replaces the older copy");
         assert_eq!(b.games().unwrap().len(), 1);
     }

@@ -18,6 +18,34 @@ pub trait Store {
     fn keys(&self) -> Result<Vec<String>, StoreError>;
 }
 
+/// A store in memory: what the native tests and the tools use for localStorage. While `refuse`
+/// holds a text, writes to keys containing it fail as a full quota would (`""`: every write).
+#[derive(Clone, Default)]
+pub struct MemoryStore {
+    pub data: std::cell::RefCell<std::collections::BTreeMap<String, String>>,
+    pub refuse: std::cell::RefCell<Option<String>>,
+}
+
+impl Store for &MemoryStore {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.data.borrow().get(key).cloned())
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        if self.refuse.borrow().as_deref().is_some_and(|part| key.contains(part)) {
+            return Err(StoreError::Full);
+        }
+        self.data.borrow_mut().insert(key.into(), value.into());
+        Ok(())
+    }
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        self.data.borrow_mut().remove(key);
+        Ok(())
+    }
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.data.borrow().keys().cloned().collect())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StoreError {
     /// The browser refuses storage (private mode, disabled by the user).
@@ -483,35 +511,8 @@ pub(crate) mod tests {
     use crate::engine::Game;
     use crate::records::Record;
     use crate::session::{PlayerColor, Seat, Session};
-    use std::cell::RefCell;
-    use std::collections::BTreeMap;
 
-    /// A store in memory; `full` makes every write fail as a full quota would.
-    #[derive(Default)]
-    pub(crate) struct Map {
-        pub(crate) data: RefCell<BTreeMap<String, String>>,
-        full: bool,
-    }
-
-    impl Store for &Map {
-        fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-            Ok(self.data.borrow().get(key).cloned())
-        }
-        fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-            if self.full {
-                return Err(StoreError::Full);
-            }
-            self.data.borrow_mut().insert(key.into(), value.into());
-            Ok(())
-        }
-        fn remove(&self, key: &str) -> Result<(), StoreError> {
-            self.data.borrow_mut().remove(key);
-            Ok(())
-        }
-        fn keys(&self) -> Result<Vec<String>, StoreError> {
-            Ok(self.data.borrow().keys().cloned().collect())
-        }
-    }
+    pub(crate) type Map = MemoryStore;
 
     pub(crate) fn game(seed: u64, moves: usize) -> AnySession {
         let seats = vec![Seat::person("Anna", PlayerColor::Red), Seat::person("Ben", PlayerColor::Green)];
@@ -754,7 +755,8 @@ pub(crate) mod tests {
 
     #[test]
     fn a_full_store_is_an_error_not_a_loss() {
-        let map = Map { full: true, ..Default::default() };
+        let map = Map::default();
+        *map.refuse.borrow_mut() = Some(String::new());
         let s = Saves::new(&map, "/");
         assert_eq!(s.write_game("g", Stamp::NEW, &game(1, 2), 1.0), Err(WriteError::Store(StoreError::Full)));
     }

@@ -25,7 +25,7 @@ use spieltisch::engine::viermalvier::{self, VierMalVier, View};
 use spieltisch::engine::Game;
 use spieltisch::holdings::{self, content_of, Content, Memo};
 use spieltisch::records::Record;
-use spieltisch::saves::{Saves, Stamp, Store, StoreError, FAMILY};
+use spieltisch::saves::{MemoryStore, Saves, Stamp, FAMILY};
 use spieltisch::session::{self, AnySession, PlayerColor, Seat, SeatKind, Session, Stored};
 use spieltisch::stats::{self, Played};
 use std::cell::RefCell;
@@ -33,27 +33,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 /// A device's storage: what localStorage is in the app.
-#[derive(Clone, Default)]
-struct Mem {
-    data: RefCell<BTreeMap<String, String>>,
-}
-
-impl Store for &Mem {
-    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.data.borrow().get(key).cloned())
-    }
-    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.data.borrow_mut().insert(key.into(), value.into());
-        Ok(())
-    }
-    fn remove(&self, key: &str) -> Result<(), StoreError> {
-        self.data.borrow_mut().remove(key);
-        Ok(())
-    }
-    fn keys(&self) -> Result<Vec<String>, StoreError> {
-        Ok(self.data.borrow().keys().cloned().collect())
-    }
-}
+type Mem = MemoryStore;
 
 fn saves(mem: &Mem) -> Saves<&Mem> {
     Saves::new(mem, "/spiele/")

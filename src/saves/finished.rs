@@ -175,38 +175,8 @@ mod tests {
     use super::*;
     use crate::engine::Game;
     use crate::saves::tests::{finished, game};
-    use crate::saves::{Stamp, StoreError};
+    use crate::saves::{MemoryStore, Stamp, StoreError};
     use crate::stats::played_once;
-    use std::cell::RefCell;
-    use std::collections::BTreeMap;
-
-    /// A store in memory that refuses writes to keys containing `refuse` (a full storage that
-    /// still takes a game's small record, not its archive entry).
-    #[derive(Default)]
-    struct Refusing {
-        data: RefCell<BTreeMap<String, String>>,
-        refuse: RefCell<Option<&'static str>>,
-    }
-
-    impl Store for &Refusing {
-        fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-            Ok(self.data.borrow().get(key).cloned())
-        }
-        fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-            if self.refuse.borrow().is_some_and(|part| key.contains(part)) {
-                return Err(StoreError::Full);
-            }
-            self.data.borrow_mut().insert(key.into(), value.into());
-            Ok(())
-        }
-        fn remove(&self, key: &str) -> Result<(), StoreError> {
-            self.data.borrow_mut().remove(key);
-            Ok(())
-        }
-        fn keys(&self) -> Result<Vec<String>, StoreError> {
-            Ok(self.data.borrow().keys().cloned().collect())
-        }
-    }
 
     fn archived_keys<S: Store>(s: &Saves<S>) -> Vec<String> {
         let mut keys: Vec<String> = s.archive().unwrap().into_iter().map(|e| e.name).collect();
@@ -224,10 +194,10 @@ mod tests {
     /// that is not in the archive.
     #[test]
     fn a_finished_game_is_archived_with_its_record_or_not_at_all() {
-        let store = Refusing::default();
+        let store = MemoryStore::default();
         let s = Saves::new(&store, "/");
         let before = s.write_game("aa", Stamp::NEW, &game(5, 3), 1.0).unwrap();
-        *store.refuse.borrow_mut() = Some("archive.");
+        *store.refuse.borrow_mut() = Some("archive.".into());
         assert_eq!(s.write_game("aa", before, &finished(5), 2.0), Err(WriteError::NotKept(StoreError::Full)));
         let kept = s.read_game("aa").unwrap().unwrap().unwrap();
         assert!(!kept.header.finished, "the record is not written without its archive entry");
@@ -241,14 +211,14 @@ mod tests {
     /// games only once it is in the archive.
     #[test]
     fn no_finished_record_goes_before_its_archive_entry_is_written() {
-        let store = Refusing::default();
+        let store = MemoryStore::default();
         let s = Saves::new(&store, "/");
         let json = session::to_json(&finished(6), SaveMeta { name: "Autosave", saved_at: 1.0, id: "bb", rev: 1 });
         store.data.borrow_mut().insert(s.game_key("bb"), json.unwrap());
         s.write_game("cc", Stamp::NEW, &game(7, 2), 2.0).unwrap();
         let cc = s.read_game_stamped("cc").unwrap().unwrap().unwrap().1;
         // The archive takes "cc" under its id, but nothing under another key: "bb" cannot go.
-        *store.refuse.borrow_mut() = Some("archive.bb");
+        *store.refuse.borrow_mut() = Some("archive.bb".into());
         s.write_game("cc", cc, &finished(7), 3.0).unwrap();
         assert!(s.read_game("bb").unwrap().is_some(), "not archived: its record stays");
         *store.refuse.borrow_mut() = None;

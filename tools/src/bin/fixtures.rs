@@ -10,31 +10,9 @@
 
 use spieltisch::engine::bots::Level;
 use spieltisch::engine::{Game, GameKind};
-use spieltisch::saves::{Saves, Store, StoreError};
+use spieltisch::saves::{MemoryStore, Saves};
 use spieltisch::session::{PlayerColor, Seat, SeatKind, Session, Stored};
-use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-#[derive(Default)]
-struct Map(RefCell<BTreeMap<String, String>>);
-
-impl Store for &Map {
-    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.0.borrow().get(key).cloned())
-    }
-    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.0.borrow_mut().insert(key.into(), value.into());
-        Ok(())
-    }
-    fn remove(&self, key: &str) -> Result<(), StoreError> {
-        self.0.borrow_mut().remove(key);
-        Ok(())
-    }
-    fn keys(&self) -> Result<Vec<String>, StoreError> {
-        Ok(self.0.borrow().keys().cloned().collect())
-    }
-}
 
 fn splitmix(x: &mut u64) -> u64 {
     *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -69,7 +47,7 @@ fn play_on<G: Game>(s: &mut Session<G>, rng: &mut u64, stop: usize) {
 }
 
 fn write<G: Stored>(kind: GameKind, players: usize, dir: &Path, seed: u64) {
-    let map = Map::default();
+    let map = MemoryStore::default();
     let saves = Saves::new(&map, "/");
     let mut rng = seed;
     let mut s = Session::<G>::new(seats(players), G::Options::default(), splitmix(&mut rng)).expect("setup");
