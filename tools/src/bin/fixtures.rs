@@ -10,7 +10,7 @@
 
 use spieltisch::engine::bots::Level;
 use spieltisch::engine::{Game, GameKind};
-use spieltisch::saves::{MemoryStore, Saves};
+use spieltisch::saves::{MemoryStore, Saves, Store};
 use spieltisch::session::{PlayerColor, Seat, SeatKind, Session, Stored};
 use std::path::{Path, PathBuf};
 
