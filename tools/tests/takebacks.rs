@@ -88,8 +88,10 @@ fn reveal(app: &App) {
     app.b.wait_gone("[data-test=tap-shield]", T).ctx("tap shield");
 }
 
-fn takebacks_saved(app: &App) -> usize {
-    record(app).and_then(|r| r["takebacks"].as_array().map(Vec::len)).unwrap_or(0)
+/// How many take-backs the stored game has seen: the last one's number (a take-back reaching
+/// further back than an earlier one drops that one's record, but not its count).
+fn takebacks_saved(app: &App) -> u64 {
+    record(app).and_then(|r| r["takebacks"].as_array()?.last()?["nonce"].as_u64()).unwrap_or(0)
 }
 
 /// A Just 4 Fun game of two people (hands hidden, the device passed under the cover), the first
