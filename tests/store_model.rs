@@ -29,7 +29,7 @@ use spieltisch::saves::{MemoryStore, Saves, Stamp, FAMILY};
 use spieltisch::session::{self, AnySession, PlayerColor, Seat, SeatKind, Session, Stored};
 use spieltisch::stats::{self, Played};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 /// A device's storage: what localStorage is in the app.
