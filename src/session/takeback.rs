@@ -74,19 +74,22 @@ impl<G: Game> Session<G> {
         let Some(at) = self.log.len().checked_sub(count).filter(|_| count > 0) else { return false };
         let mut takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= at).collect();
         takebacks.push(TakeBack { at, nonce: self.takebacks_made() + 1, redraw: false });
-        let (options, seed) = (self.state.options().clone(), self.state.seed());
-        // Replayed from the events as a save holds them: the one replay the page's wasm has.
-        let texts: Vec<Box<RawValue>> =
-            self.log[..at].iter().filter_map(|e| serde_json::value::to_raw_value(e).ok()).collect();
-        let log: Vec<&RawValue> = texts.iter().map(Box::as_ref).collect();
-        if log.len() != at {
-            return false;
-        }
-        let replayed = super::format::replay_json::<G>(self.seats.clone(), options, seed, &log, &takebacks, Vec::new());
-        let Ok(mut back) = replayed else { return false };
+        let Some(mut back) = self.replayed_to(at, &takebacks) else { return false };
         back.hints = self.hints.iter().copied().filter(|h| h.turn <= back.state.turn()).collect();
         *self = back;
         true
+    }
+
+    /// The game as it was after its log's first `at` entries, with `takebacks`; replayed from the
+    /// events as a save holds them (the one replay the page's wasm has). `None` if it does not
+    /// replay (a checked session always does).
+    fn replayed_to(&self, at: usize, takebacks: &[TakeBack]) -> Option<Session<G>> {
+        let (options, seed) = (self.state.options().clone(), self.state.seed());
+        let texts: Vec<Box<RawValue>> =
+            self.log.get(..at)?.iter().filter_map(|e| serde_json::value::to_raw_value(e).ok()).collect();
+        let log: Vec<&RawValue> = texts.iter().map(Box::as_ref).collect();
+        (log.len() == at).then_some(())?;
+        super::format::replay_json::<G>(self.seats.clone(), options, seed, &log, takebacks, Vec::new()).ok()
     }
 
     /// Whether this game is `earlier` played on, take-backs included: the same game (seats,
@@ -185,7 +188,9 @@ impl<G: Game> Session<G> {
         }
         let now = self.state.table_decisions();
         // 0 means nothing decided so far, nor before: no replay needed for most games.
-        now != 0 && self.positions().get(from).is_none_or(|before| before.table_decisions() != now)
+        // Only the position before `from` is needed: replayed up to there, not every position.
+        let takebacks: Vec<TakeBack> = self.takebacks.iter().copied().filter(|t| t.at <= from).collect();
+        now != 0 && self.replayed_to(from, &takebacks).is_none_or(|before| before.state.table_decisions() != now)
     }
 }
 
